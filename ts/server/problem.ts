@@ -1,0 +1,94 @@
+/**
+ * Problem details (RFC 9457): the one error type every layer of the service throws or returns.
+ * The error middleware turns a Problem into an application/problem+json response.
+ */
+
+export type ProblemCode =
+  | 'invalid_input'
+  | 'unauthorized'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'unstable_structure'
+  | 'engine_error'
+  | 'internal_error';
+
+export interface ProblemIssue {
+  /** Dotted JSON path of the offending field, e.g. `spans.0.length`; empty for the whole body. */
+  path: string;
+  message: string;
+}
+
+export const problemStatus: Record<ProblemCode, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  rate_limited: 429,
+  payload_too_large: 413,
+  not_found: 404,
+  method_not_allowed: 405,
+  unstable_structure: 422,
+  engine_error: 422,
+  internal_error: 500,
+};
+
+export const problemTitle: Record<ProblemCode, string> = {
+  invalid_input: 'Invalid input',
+  unauthorized: 'Unauthorized',
+  rate_limited: 'Too many requests',
+  payload_too_large: 'Payload too large',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  unstable_structure: 'Unstable structure',
+  engine_error: 'Engine error',
+  internal_error: 'Internal error',
+};
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: ProblemCode;
+  detail?: string;
+  issues?: ProblemIssue[];
+}
+
+export class Problem extends Error {
+  readonly code: ProblemCode;
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly issues: ProblemIssue[] | undefined;
+  /** Extra response headers the problem needs (Allow, Retry-After, ...). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ProblemCode,
+    detail?: string,
+    options: { issues?: ProblemIssue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail ?? problemTitle[code]);
+    this.name = 'Problem';
+    this.code = code;
+    this.status = problemStatus[code];
+    this.detail = detail;
+    this.issues = options.issues;
+    this.headers = options.headers ?? {};
+  }
+
+  static invalid(issues: ProblemIssue[], detail = 'The request failed validation.'): Problem {
+    return new Problem('invalid_input', detail, { issues });
+  }
+
+  /** The JSON body; `baseUrl` is the service's public site (PUBLIC_BASE_URL). */
+  body(baseUrl: string): ProblemBody {
+    const body: ProblemBody = {
+      type: `${baseUrl}/problems/${this.code}`,
+      title: problemTitle[this.code],
+      status: this.status,
+      code: this.code,
+    };
+    if (this.detail !== undefined) body.detail = this.detail;
+    if (this.issues !== undefined) body.issues = this.issues;
+    return body;
+  }
+}
