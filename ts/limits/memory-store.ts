@@ -1,0 +1,61 @@
+import type { CounterSlot, CounterStore, TakeResult } from './counter-store.js';
+
+interface Entry {
+  count: number;
+  expiresAt: number;
+}
+
+/** How often expired counters are swept out, in ms of the caller's clock. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Counters in this process's memory. `take` runs synchronously inside one event-loop turn, which is
+ * what makes it atomic here. Counts are lost on restart and not shared between processes: several
+ * instances need the Redis store.
+ */
+export class MemoryCounterStore implements CounterStore {
+  private readonly entries = new Map<string, Entry>();
+  private nextSweep = -Infinity;
+
+  async take(slots: readonly CounterSlot[], nowMs: number): Promise<TakeResult> {
+    this.sweep(nowMs);
+    const counts = slots.map((slot) => this.current(slot.key, nowMs));
+    const blocked = slots.findIndex((slot, i) => (counts[i] ?? 0) >= slot.limit);
+    if (blocked >= 0) return { blocked, counts };
+    slots.forEach((slot, i) => {
+      const count = (counts[i] ?? 0) + 1;
+      const entry = this.entries.get(slot.key);
+      if (entry && entry.expiresAt > nowMs) entry.count = count;
+      else this.entries.set(slot.key, { count, expiresAt: nowMs + slot.ttlMs });
+      counts[i] = count;
+    });
+    return { blocked: -1, counts };
+  }
+
+  async release(keys: readonly string[], nowMs: number): Promise<void> {
+    for (const key of keys) {
+      const entry = this.entries.get(key);
+      if (entry && entry.expiresAt > nowMs && entry.count > 0) entry.count -= 1;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+
+  /** Number of live counters (for tests and diagnostics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private current(key: string, nowMs: number): number {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > nowMs ? entry.count : 0;
+  }
+
+  private sweep(nowMs: number): void {
+    if (nowMs < this.nextSweep) return;
+    this.nextSweep = nowMs + SWEEP_INTERVAL_MS;
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= nowMs) this.entries.delete(key);
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * Access control: who is calling (authentication), and whether they may (rate limits).
+ *
+ * Counted routes (decisions.md section 10): solve, diagram, section-properties and library endpoints.
+ * A counted request is authenticated, then counted before it is handled, so that racing requests
+ * cannot overshoot a cap; if it then ends in a status that does not count (405, 413, 5xx, a 404 of
+ * routing) the count is given back. 401 and 429 are decided before counting and never count.
+ * `/mcp` is authenticated the same way but counted per `tools/call` by the MCP handler, through
+ * `ctx.state.countCall()`.
+ */
+
+import { isIP } from 'node:net';
+import type { Context, Middleware } from 'koa';
+import { Redis } from 'ioredis';
+import { hashKey, isWellFormedKey } from '../../keys/key.js';
+import { openKeyStore } from '../../keys/open.js';
+import { RedisKeyStore } from '../../keys/redis-store.js';
+import type { KeyStore } from '../../keys/store.js';
+import type { CounterStore } from '../../limits/counter-store.js';
+import { createLimiter, type RateDecision } from '../../limits/limiter.js';
+import { MemoryCounterStore } from '../../limits/memory-store.js';
+import { RedisCounterStore } from '../../limits/redis-store.js';
+import type { Tier, TierTable } from '../../limits/tiers.js';
+import { Problem } from '../problem.js';
+
+/** The identified caller of a request. */
+export interface Caller {
+  readonly tier: Tier;
+  /** Whom the counters belong to: `anon:<client address>` or `key:<key id>`. */
+  readonly identity: string;
+  /** The key's public id, for keyed callers. */
+  readonly keyId?: string;
+}
+
+/** What this middleware leaves on `ctx.state` for the handlers after it. */
+export interface AccessState {
+  caller: Caller;
+  /**
+   * Count one call (an MCP `tools/call`) against the caller's limits and set the X-RateLimit-* headers;
+   * throws Problem `rate_limited` when a window is full. Counted routes are counted already: do not call.
+   */
+  countCall: () => Promise<RateDecision>;
+}
+
+export interface AccessOptions {
+  keys: KeyStore;
+  counters: CounterStore;
+  /** The clock windows are read from; injectable so tests can stand at any instant. */
+  clock?: () => Date;
+  /**
+   * How many reverse proxies in front of the service append to X-Forwarded-For (TRUST_PROXY). 0 or
+   * false: the socket address is the client. n: the n-th address from the right of X-Forwarded-For is.
+   */
+  trustProxy?: number | boolean;
+  /** Caps per tier; the spec's table unless a test or benchmark needs others. */
+  tiers?: TierTable;
+}
+
+const COUNTED_PATHS = new Set(['/v1/section-properties', '/v1/standards', '/v1/sections']);
+const COUNTED_PREFIXES = ['/v1/beam/', '/v1/truss/', '/v1/frame/', '/v1/sections/'];
+const MCP_PATH = '/mcp';
+
+/** True for the paths whose requests count against the caller's limits. */
+export function isCountedPath(path: string): boolean {
+  return COUNTED_PATHS.has(path) || COUNTED_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * Whether a counted request that ended with `status` keeps its count. A caller error the service
+ * answered (400, 422, a section lookup's 404) counts; a refusal before handling, a route that does not
+ * exist or a failure of the service does not.
+ */
+export function keepsCount(status: number, path: string): boolean {
+  if (status === 401 || status === 405 || status === 413 || status === 429 || status >= 500) return false;
+  if (status === 404) return path.startsWith('/v1/sections/');
+  return true;
+}
+
+export function accessControl(options: AccessOptions): Middleware {
+  const { keys, clock = () => new Date() } = options;
+  const hops = Number(options.trustProxy ?? 0);
+  const limiter = createLimiter({ counters: options.counters, ...(options.tiers ? { tiers: options.tiers } : {}) });
+
+  async function count(ctx: Context, caller: Caller): Promise<RateDecision> {
+    const decision = await limiter.check(caller.identity, caller.tier, clock());
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      throw new Problem('rate_limited', refusalDetail(decision, caller.tier), {
+        headers: { ...headers, 'Retry-After': String(decision.retryAfter) },
+      });
+    }
+    ctx.set(headers);
+    return decision;
+  }
+
+  return async function access(ctx, next) {
+    const path = ctx.path;
+    const counted = isCountedPath(path);
+    if (!counted && path !== MCP_PATH) return next();
+
+    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), hops);
+    const caller = await authenticate(keys, ctx.headers.authorization, address);
+    const state: AccessState = { caller, countCall: () => count(ctx, caller) };
+    Object.assign(ctx.state, state);
+    if (!counted) return next();
+
+    const decision = await count(ctx, caller);
+    const giveBack = async () => {
+      await limiter.refund(decision, clock());
+      for (const name of Object.keys(rateLimitHeaders(decision))) ctx.remove(name);
+    };
+    try {
+      await next();
+    } catch (error) {
+      if (!keepsCount(statusOf(error), path)) await giveBack();
+      // The error middleware renders the Problem afresh: carry the headers on it so they survive.
+      else if (error instanceof Problem) Object.assign(error.headers, rateLimitHeaders(decision));
+      throw error;
+    }
+    if (!keepsCount(ctx.status, path)) await giveBack();
+  };
+}
+
+/**
+ * The caller behind an Authorization header value: no header is the anonymous tier (counted per
+ * client address); anything else must be `Bearer <live key>`, or the request is 401.
+ */
+export async function authenticate(keys: KeyStore, authorization: string | undefined, address: string): Promise<Caller> {
+  if (authorization === undefined) return { tier: 'anonymous', identity: `anon:${address}` };
+  const match = /^(\S+)\s*(.*)$/.exec(authorization.trim());
+  const scheme = match?.[1] ?? '';
+  const token = match?.[2]?.trim() ?? '';
+  // RFC 9110: the scheme name is case-insensitive.
+  if (scheme.toLowerCase() !== 'bearer') {
+    throw unauthorized('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API key>".');
+  }
+  if (!isWellFormedKey(token)) {
+    throw unauthorized('The API key is malformed: a key is "sw_live_" followed by 32 letters and digits.');
+  }
+  const record = await keys.findByHash(hashKey(token));
+  if (!record) throw unauthorized('The API key is not recognised.');
+  if (record.revoked !== null) throw unauthorized('The API key has been revoked.');
+  return { tier: record.tier, identity: `key:${record.id}`, keyId: record.id };
+}
+
+function unauthorized(detail: string): Problem {
+  return new Problem('unauthorized', detail, { headers: { 'WWW-Authenticate': 'Bearer realm="Spanwise"' } });
+}
+
+/** The X-RateLimit-* headers of a decision. */
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    'X-RateLimit-Window': decision.window,
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+  };
+}
+
+const WINDOW_SPAN = { burst: 'minute', day: 'day (UTC)', month: 'calendar month (UTC)' } as const;
+
+function refusalDetail(decision: RateDecision & { allowed: false }, tier: Tier): string {
+  return (
+    `Rate limit exceeded: the ${decision.window} window of the ${tier} tier ` +
+    `(${decision.limit} requests per ${WINDOW_SPAN[decision.window]}) is used up; ` +
+    `retry in ${decision.retryAfter} s.`
+  );
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof Problem) return error.status;
+  if (typeof error === 'object' && error !== null) {
+    const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+    const candidate = typeof status === 'number' ? status : statusCode;
+    if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
+  }
+  return 500;
+}
+
+/**
+ * The address anonymous callers are counted by. Behind `hops` trusted proxies each appends the address
+ * it received from, so the client is the hops-th entry from the right; entries further left are
+ * whatever the client chose to send and are not trusted.
+ */
+export function clientAddress(socketAddress: string, forwardedFor: string, hops: number): string {
+  let address = socketAddress;
+  if (hops > 0 && forwardedFor.trim() !== '') {
+    const chain = forwardedFor.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    address = chain[Math.max(0, chain.length - hops)] ?? socketAddress;
+  }
+  return normaliseAddress(address);
+}
+
+/**
+ * One counter per host: IPv4-mapped IPv6 becomes plain IPv4, and an IPv6 address is cut to its /64,
+ * since one host usually holds a whole /64 and could otherwise rotate addresses to escape its limit.
+ */
+export function normaliseAddress(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const bare = address.replace(/%.*$/, '');
+  if (isIP(bare) !== 6) return address;
+  const [head = '', tail] = bare.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/** TRUST_PROXY: unset or 0 = trust no proxy; a positive integer = that many proxies; `true` = one. */
+export function trustProxyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = (env.TRUST_PROXY ?? '').trim().toLowerCase();
+  if (value === 'true') return 1;
+  const hops = Number.parseInt(value, 10);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
+
+export interface AccessStores {
+  keys: KeyStore;
+  counters: CounterStore;
+  /** `redis` when REDIS_URL is set, else `embedded` (SQLite keys, memory counters). */
+  backend: 'redis' | 'embedded';
+  close(): Promise<void>;
+}
+
+/**
+ * The stores the environment names: with REDIS_URL, one Redis connection serves both keys and counters
+ * (so several instances share them); without it, the SQLite key file (KEYS_DB) and memory counters.
+ */
+export function storesFromEnv(env: NodeJS.ProcessEnv = process.env): AccessStores {
+  if (env.REDIS_URL) {
+    // Fail a request after a couple of reconnection attempts rather than hold it while Redis is away.
+    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+    return {
+      keys: new RedisKeyStore(redis),
+      counters: new RedisCounterStore(redis),
+      backend: 'redis',
+      close: async () => void (await redis.quit()),
+    };
+  }
+  const keys = openKeyStore(env);
+  const counters = new MemoryCounterStore();
+  return {
+    keys,
+    counters,
+    backend: 'embedded',
+    close: async () => {
+      await keys.close();
+      await counters.close();
+    },
+  };
+}
