@@ -1,0 +1,195 @@
+//! Polynomials in one variable, the exact form of every member diagram.
+//!
+//! A distributed load of degree two integrates to shear (3), moment (4), rotation (5) and
+//! deflection (6), so eight coefficients are always enough.
+
+/// Coefficients `c[k]` of `t^k`, lowest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Poly {
+    /// Coefficients, lowest power first.
+    pub c: [f64; Poly::CAPACITY],
+}
+
+impl Poly {
+    /// Number of coefficients held.
+    pub const CAPACITY: usize = 8;
+
+    /// The constant polynomial `value`.
+    pub fn constant(value: f64) -> Self {
+        let mut c = [0.0; Self::CAPACITY];
+        c[0] = value;
+        Poly { c }
+    }
+
+    /// A polynomial from its lowest coefficients (the rest are zero).
+    pub fn from_coefficients(coefficients: &[f64]) -> Self {
+        let mut c = [0.0; Self::CAPACITY];
+        for (slot, value) in c.iter_mut().zip(coefficients) {
+            *slot = *value;
+        }
+        Poly { c }
+    }
+
+    /// Value at `t` (Horner).
+    pub fn eval(&self, t: f64) -> f64 {
+        self.c.iter().rev().fold(0.0, |acc, &k| acc * t + k)
+    }
+
+    /// Highest power with a non-zero coefficient (0 for a constant).
+    pub fn degree(&self) -> usize {
+        self.c.iter().rposition(|&k| k != 0.0).unwrap_or(0)
+    }
+
+    /// Antiderivative that is `start` at `t = 0`. The highest coefficient is dropped, which
+    /// never happens for member diagrams (degree at most 6).
+    pub fn integral(&self, start: f64) -> Self {
+        let mut c = [0.0; Self::CAPACITY];
+        c[0] = start;
+        for k in 0..Self::CAPACITY - 1 {
+            c[k + 1] = self.c[k] / (k as f64 + 1.0);
+        }
+        Poly { c }
+    }
+
+    /// First derivative.
+    pub fn derivative(&self) -> Self {
+        let mut c = [0.0; Self::CAPACITY];
+        for k in 1..Self::CAPACITY {
+            c[k - 1] = self.c[k] * k as f64;
+        }
+        Poly { c }
+    }
+
+    /// `self * factor`.
+    pub fn scaled(&self, factor: f64) -> Self {
+        let mut c = self.c;
+        c.iter_mut().for_each(|k| *k *= factor);
+        Poly { c }
+    }
+
+    /// `self + other`.
+    pub fn plus(&self, other: &Poly) -> Self {
+        let mut c = self.c;
+        for (k, o) in c.iter_mut().zip(other.c.iter()) {
+            *k += o;
+        }
+        Poly { c }
+    }
+
+    /// The same function with its origin moved to `a`: `q(t) = p(t + a)`.
+    pub fn shifted(&self, a: f64) -> Self {
+        if a == 0.0 {
+            return *self;
+        }
+        // Expand each (t + a)^k by the binomial theorem.
+        let mut c = [0.0; Self::CAPACITY];
+        for k in 0..Self::CAPACITY {
+            let ck = self.c[k];
+            if ck == 0.0 {
+                continue;
+            }
+            let mut binom = 1.0;
+            for j in 0..=k {
+                // term C(k, j) a^(k-j) t^j
+                c[j] += ck * binom * a.powi((k - j) as i32);
+                binom = binom * (k - j) as f64 / (j as f64 + 1.0);
+            }
+        }
+        Poly { c }
+    }
+
+    /// Real roots in `[lo, hi]`, ascending. Roots are isolated between consecutive critical points
+    /// (found recursively from the derivative) and refined by bisection, so none is missed where
+    /// the polynomial changes sign; a touching root is returned when it lands on a critical point.
+    pub fn roots_in(&self, lo: f64, hi: f64) -> Vec<f64> {
+        let mut roots = Vec::new();
+        if !(hi > lo) {
+            return roots;
+        }
+        match self.degree() {
+            0 => {}
+            1 => {
+                let r = -self.c[0] / self.c[1];
+                if r >= lo && r <= hi {
+                    roots.push(r);
+                }
+            }
+            _ => {
+                let mut fences = vec![lo];
+                fences.extend(self.derivative().roots_in(lo, hi));
+                fences.push(hi);
+                for w in fences.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    let (fa, fb) = (self.eval(a), self.eval(b));
+                    if fa == 0.0 {
+                        push_distinct(&mut roots, a);
+                    } else if fa * fb < 0.0 {
+                        push_distinct(&mut roots, bisect(self, a, b, fa));
+                    }
+                }
+                if self.eval(hi) == 0.0 {
+                    push_distinct(&mut roots, hi);
+                }
+            }
+        }
+        roots
+    }
+}
+
+fn push_distinct(roots: &mut Vec<f64>, r: f64) {
+    if roots.last().is_none_or(|&last| r > last) {
+        roots.push(r);
+    }
+}
+
+fn bisect(p: &Poly, mut a: f64, mut b: f64, mut fa: f64) -> f64 {
+    for _ in 0..200 {
+        let m = 0.5 * (a + b);
+        if m <= a || m >= b {
+            break;
+        }
+        let fm = p.eval(m);
+        if fm == 0.0 {
+            return m;
+        }
+        if fa * fm < 0.0 {
+            b = m;
+        } else {
+            a = m;
+            fa = fm;
+        }
+    }
+    0.5 * (a + b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shift_reproduces_values() {
+        let p = Poly::from_coefficients(&[1.0, -2.0, 0.5, 3.0]);
+        let q = p.shifted(1.5);
+        for t in [-1.0, 0.0, 0.7, 2.0] {
+            assert!((q.eval(t) - p.eval(t + 1.5)).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn integral_and_derivative_are_inverse() {
+        let p = Poly::from_coefficients(&[2.0, 3.0, -1.0]);
+        let back = p.integral(7.0).derivative();
+        assert_eq!(back.c[..3], p.c[..3]);
+    }
+
+    #[test]
+    fn roots_of_cubic() {
+        // (t - 1)(t - 2)(t - 3) = t^3 - 6t^2 + 11t - 6
+        let p = Poly::from_coefficients(&[-6.0, 11.0, -6.0, 1.0]);
+        let r = p.roots_in(0.0, 4.0);
+        assert_eq!(r.len(), 3);
+        for (got, want) in r.iter().zip([1.0, 2.0, 3.0]) {
+            assert!((got - want).abs() < 1e-12);
+        }
+    }
+}
