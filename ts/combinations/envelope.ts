@@ -1,0 +1,346 @@
+/**
+ * Envelopes over per-combination results that are already in API shape (units converted, signs
+ * of decisions.md section 2 applied), so the same arithmetic serves SI and imperial responses.
+ * Output is the `envelope` object of decisions.md section 4. Forces are enveloped over ULS
+ * combinations only, deflections and displacements over SLS combinations only; on a tie the
+ * first combination in the order given (id order) governs (decisions.md section 13).
+ */
+import { Problem } from '../server/problem.js';
+import type { Combination, CombinationsHeader, LimitState } from './types.js';
+
+/** `[position, value]` pairs; at a jump a position appears twice (left value, then right). */
+export type Series = Array<[number, number]>;
+
+export interface ExtremeEntry {
+  value: number;
+  position: number;
+}
+
+export interface BeamExtremes {
+  shear: { max: ExtremeEntry; min: ExtremeEntry };
+  moment: { maxSagging: ExtremeEntry; maxHogging: ExtremeEntry };
+  deflection: { max: ExtremeEntry; maxUp: ExtremeEntry; maxDown: ExtremeEntry };
+}
+
+export interface BeamReaction {
+  type: string;
+  position: number;
+  vertical: number;
+  moment: number;
+}
+
+export interface BeamDiagrams {
+  shear: Series;
+  moment: Series;
+  rotation: Series;
+  deflection: Series;
+}
+
+/** One combination's beam results, in the shape of the top-level beam solve response. */
+export interface BeamResult {
+  reactions: BeamReaction[];
+  diagrams: BeamDiagrams;
+  extremes: BeamExtremes;
+}
+
+export interface TrussReaction {
+  node: number;
+  horizontal: number;
+  vertical: number;
+}
+
+export interface MemberForce {
+  member: number;
+  from: number;
+  to: number;
+  force: number;
+}
+
+export interface NodeDisplacement {
+  node: number;
+  dx: number;
+  dy: number;
+}
+
+/** One combination's truss results, in the shape of the top-level truss solve response. */
+export interface TrussResult {
+  reactions: TrussReaction[];
+  memberForces: MemberForce[];
+  displacements: NodeDisplacement[];
+}
+
+export interface CombinationRun<R> {
+  combination: Combination;
+  result: R;
+}
+export type BeamRun = CombinationRun<BeamResult>;
+export type TrussRun = CombinationRun<TrussResult>;
+
+/** A bound and the id of the combination that gives it. */
+export interface Governed {
+  value: number;
+  combination: string;
+}
+
+/** An extreme with its position and the id of the combination that gives it. */
+export interface GovernedExtreme extends ExtremeEntry {
+  combination: string;
+}
+
+export interface Bounds<T> {
+  max: T;
+  min: T;
+}
+
+export interface BeamReactionEnvelope {
+  type: string;
+  position: number;
+  vertical: Bounds<Governed>;
+  moment: Bounds<Governed>;
+}
+
+export interface BeamUlsEnvelope {
+  shear: Bounds<Series>;
+  moment: Bounds<Series>;
+  extremes: {
+    shear: Bounds<GovernedExtreme>;
+    moment: { maxSagging: GovernedExtreme; maxHogging: GovernedExtreme };
+  };
+  reactions: BeamReactionEnvelope[];
+}
+
+export interface BeamSlsEnvelope {
+  deflection: Bounds<Series>;
+  extremes: { deflection: { max: GovernedExtreme; maxUp: GovernedExtreme; maxDown: GovernedExtreme } };
+}
+
+export interface BeamEnvelopeCombination extends Combination {
+  reactions: BeamReaction[];
+  extremes: BeamExtremes;
+}
+
+export interface BeamEnvelope extends CombinationsHeader {
+  combinations: BeamEnvelopeCombination[];
+  uls?: BeamUlsEnvelope;
+  sls?: BeamSlsEnvelope;
+}
+
+export interface TrussReactionEnvelope {
+  node: number;
+  horizontal: Bounds<Governed>;
+  vertical: Bounds<Governed>;
+}
+
+export interface MemberForceEnvelope {
+  member: number;
+  max: Governed;
+  min: Governed;
+}
+
+export interface DisplacementEnvelope {
+  node: number;
+  dx: Bounds<Governed>;
+  dy: Bounds<Governed>;
+}
+
+export interface TrussEnvelopeCombination extends Combination {
+  reactions: TrussReaction[];
+  memberForces: MemberForce[];
+}
+
+export interface TrussEnvelope extends CombinationsHeader {
+  combinations: TrussEnvelopeCombination[];
+  uls?: { memberForces: MemberForceEnvelope[]; reactions: TrussReactionEnvelope[] };
+  sls?: { displacements: DisplacementEnvelope[] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selection with the tie rule: a later combination replaces the current choice only when it is
+// strictly better, so the first of equals stays.
+
+type Better = (candidate: number, incumbent: number) => boolean;
+const larger: Better = (a, b) => a > b;
+const smaller: Better = (a, b) => a < b;
+const largerMagnitude: Better = (a, b) => Math.abs(a) > Math.abs(b);
+
+function governing<T extends { value: number }>(entries: readonly T[], ids: readonly string[], better: Better): T & { combination: string } {
+  let best = 0;
+  entries.forEach((entry, i) => {
+    if (better(entry.value, entries[best]!.value)) best = i;
+  });
+  const entry = entries[best];
+  const combination = ids[best];
+  if (entry === undefined || combination === undefined) throw mismatch('no combination to envelope');
+  return { ...entry, combination };
+}
+
+function governed(values: readonly number[], ids: readonly string[], better: Better): Governed {
+  const { value, combination } = governing(values.map((value) => ({ value })), ids, better);
+  return { value, combination };
+}
+
+function bounds(values: readonly number[], ids: readonly string[]): Bounds<Governed> {
+  return { max: governed(values, ids, larger), min: governed(values, ids, smaller) };
+}
+
+/** The pipeline promised aligned results; a misalignment is our bug, not the caller's. */
+function mismatch(what: string): Problem {
+  return new Problem('internal_error', `Combination results do not line up: ${what}.`);
+}
+
+/** Pointwise max and min of series sampled at the same positions in the same order. */
+function seriesBounds(all: readonly Series[], label: string): Bounds<Series> {
+  const first = all[0];
+  if (first === undefined) throw mismatch(`no ${label} series`);
+  const max: Series = [];
+  const min: Series = [];
+  first.forEach(([position], i) => {
+    const values = all.map((series) => {
+      const pair = series[i];
+      if (series.length !== first.length || pair === undefined || pair[0] !== position) {
+        throw mismatch(`${label} series sampled at different positions`);
+      }
+      return pair[1];
+    });
+    max.push([position, Math.max(...values)]);
+    min.push([position, Math.min(...values)]);
+  });
+  return { max, min };
+}
+
+/** The i-th item of every run, checked to be the same support, node or member. */
+function column<T, K>(lists: readonly (readonly T[])[], key: (item: T) => K, label: string): T[][] {
+  const first = lists[0] ?? [];
+  return first.map((item, i) =>
+    lists.map((list) => {
+      const other = list[i];
+      if (list.length !== first.length || other === undefined || key(other) !== key(item)) {
+        throw mismatch(`${label} differ between combinations`);
+      }
+      return other;
+    }),
+  );
+}
+
+function ofKind<R>(runs: readonly CombinationRun<R>[], kind: LimitState): CombinationRun<R>[] {
+  return runs.filter((run) => run.combination.kind === kind);
+}
+
+function headerOf(header: CombinationsHeader): CombinationsHeader {
+  const head: CombinationsHeader = { standard: header.standard, occupancy: header.occupancy };
+  if (header.snowZone !== undefined) head.snowZone = header.snowZone;
+  return head;
+}
+
+function describe(combination: Combination): Combination {
+  const { id, name, kind, factors } = combination;
+  return { id, name, kind, factors: { ...factors } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beam
+
+function beamUls(runs: readonly BeamRun[]): BeamUlsEnvelope {
+  const ids = runs.map((run) => run.combination.id);
+  const results = runs.map((run) => run.result);
+  const supports = column(results.map((r) => r.reactions), (reaction) => reaction.position, 'beam supports');
+  return {
+    shear: seriesBounds(results.map((r) => r.diagrams.shear), 'shear'),
+    moment: seriesBounds(results.map((r) => r.diagrams.moment), 'moment'),
+    extremes: {
+      shear: {
+        max: governing(results.map((r) => r.extremes.shear.max), ids, larger),
+        min: governing(results.map((r) => r.extremes.shear.min), ids, smaller),
+      },
+      moment: {
+        maxSagging: governing(results.map((r) => r.extremes.moment.maxSagging), ids, larger),
+        maxHogging: governing(results.map((r) => r.extremes.moment.maxHogging), ids, smaller),
+      },
+    },
+    reactions: supports.map((reactions) => {
+      const { type, position } = reactions[0]!;
+      return {
+        type,
+        position,
+        vertical: bounds(reactions.map((r) => r.vertical), ids),
+        moment: bounds(reactions.map((r) => r.moment), ids),
+      };
+    }),
+  };
+}
+
+function beamSls(runs: readonly BeamRun[]): BeamSlsEnvelope {
+  const ids = runs.map((run) => run.combination.id);
+  const deflections = runs.map((run) => run.result.extremes.deflection);
+  return {
+    deflection: seriesBounds(runs.map((run) => run.result.diagrams.deflection), 'deflection'),
+    extremes: {
+      deflection: {
+        // The envelope's largest-magnitude deflection is the largest |max| of any combination.
+        max: governing(deflections.map((d) => d.max), ids, largerMagnitude),
+        maxUp: governing(deflections.map((d) => d.maxUp), ids, larger),
+        maxDown: governing(deflections.map((d) => d.maxDown), ids, smaller),
+      },
+    },
+  };
+}
+
+export function beamEnvelope(header: CombinationsHeader, runs: readonly BeamRun[]): BeamEnvelope {
+  const envelope: BeamEnvelope = {
+    ...headerOf(header),
+    combinations: runs.map(({ combination, result }) => ({
+      ...describe(combination),
+      reactions: result.reactions,
+      extremes: result.extremes,
+    })),
+  };
+  const uls = ofKind(runs, 'ULS');
+  const sls = ofKind(runs, 'SLS');
+  if (uls.length > 0) envelope.uls = beamUls(uls);
+  if (sls.length > 0) envelope.sls = beamSls(sls);
+  return envelope;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Truss
+
+export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRun[]): TrussEnvelope {
+  const envelope: TrussEnvelope = {
+    ...headerOf(header),
+    combinations: runs.map(({ combination, result }) => ({
+      ...describe(combination),
+      reactions: result.reactions,
+      memberForces: result.memberForces,
+    })),
+  };
+  const uls = ofKind(runs, 'ULS');
+  if (uls.length > 0) {
+    const ids = uls.map((run) => run.combination.id);
+    const members = column(uls.map((run) => run.result.memberForces), (force) => force.member, 'truss members');
+    const supports = column(uls.map((run) => run.result.reactions), (reaction) => reaction.node, 'truss supports');
+    envelope.uls = {
+      memberForces: members.map((forces) => ({
+        member: forces[0]!.member,
+        ...bounds(forces.map((f) => f.force), ids),
+      })),
+      reactions: supports.map((reactions) => ({
+        node: reactions[0]!.node,
+        horizontal: bounds(reactions.map((r) => r.horizontal), ids),
+        vertical: bounds(reactions.map((r) => r.vertical), ids),
+      })),
+    };
+  }
+  const sls = ofKind(runs, 'SLS');
+  if (sls.length > 0) {
+    const ids = sls.map((run) => run.combination.id);
+    const nodes = column(sls.map((run) => run.result.displacements), (displacement) => displacement.node, 'truss nodes');
+    envelope.sls = {
+      displacements: nodes.map((displacements) => ({
+        node: displacements[0]!.node,
+        dx: bounds(displacements.map((d) => d.dx), ids),
+        dy: bounds(displacements.map((d) => d.dy), ids),
+      })),
+    };
+  }
+  return envelope;
+}
