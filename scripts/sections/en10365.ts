@@ -1,0 +1,106 @@
+/**
+ * EN 10365 sections: IPE/HEA/HEB/HEM from eurocodepy (cm units, 4 significant figures), IPN from xc's
+ * ArcelorMittal table (SI base units with y and z swapped: xc's Iz is the major axis), UPN from steelsnakes
+ * (mm and cm units; I_yy major).
+ */
+import type { Built } from './built.js';
+import { num, readJson, toSi } from './read.js';
+import { makeRow } from './row.js';
+import type { SectionRow } from '../../ts/sections/types.js';
+
+type Obj = Record<string, unknown>;
+
+const FAMILY_ORDER = ['IPE', 'HEA', 'HEB', 'HEM', 'IPN', 'UPN'];
+const serialSize = (designation: string) => Number(/\d+/.exec(designation)?.[0] ?? NaN);
+const byFamilyThenSize = (a: SectionRow, b: SectionRow) =>
+  FAMILY_ORDER.indexOf(a.type) - FAMILY_ORDER.indexOf(b.type) ||
+  serialSize(a.designation) - serialSize(b.designation);
+
+export function buildEn10365(rawDir: string): Built {
+  const wide = (readJson(rawDir, 'EN10365/eurocodepy_i_profiles_euro.json') as Obj[]).map((r) => {
+    const name = String(r.Section);
+    const what = `EN10365 ${name}`;
+    const type = /^(IPE|HEA|HEB|HEM)\d+$/.exec(name)?.[1];
+    if (type === undefined) throw new Error(`${what}: unexpected designation`);
+    const cm = (key: string) => toSi.mmFromCm(num(r[key], `${what} ${key}`));
+    return makeRow('EN10365', {
+      designation: name,
+      type,
+      A: toSi.mm2FromCm2(num(r.A, `${what} A`)),
+      Ix: toSi.mm4FromCm4(num(r.Iy, `${what} Iy`)),
+      Iy: toSi.mm4FromCm4(num(r.Iz, `${what} Iz`)),
+      mass: toSi.same(num(r.m, `${what} m`)),
+      d: cm('h'),
+      bf: cm('b'),
+      tf: cm('tf'),
+      tw: cm('tw'),
+      source: 'eurocodepy',
+    });
+  });
+
+  const ipn = Object.values(readJson(rawDir, 'EN10365/xc_arcelor_ipn_profiles.json') as Record<string, Obj>).map(
+    (r) => {
+      const name = String(r.nmb).replace('_', '');
+      const what = `EN10365 ${name}`;
+      const m = (key: string) => toSi.mmFromM(num(r[key], `${what} ${key}`));
+      return makeRow('EN10365', {
+        designation: name,
+        type: 'IPN',
+        A: toSi.mm2FromM2(num(r.A, `${what} A`)),
+        Ix: toSi.mm4FromM4(num(r.Iz, `${what} Iz`)),
+        Iy: toSi.mm4FromM4(num(r.Iy, `${what} Iy`)),
+        mass: toSi.same(num(r.P, `${what} P`)),
+        d: m('h'),
+        bf: m('b'),
+        tf: m('tf'),
+        tw: m('tw'),
+        source: 'xc',
+      });
+    },
+  );
+
+  const upn = Object.values(readJson(rawDir, 'EN10365/steelsnakes_EU_UPN.json') as Record<string, Obj>).map((r) => {
+    const name = String(r.designation).replace('-', '');
+    const what = `EN10365 ${name}`;
+    const mm = (key: string) => toSi.same(num(r[key], `${what} ${key}`));
+    return makeRow('EN10365', {
+      designation: name,
+      type: 'UPN',
+      A: toSi.mm2FromCm2(num(r.A, `${what} A`)),
+      Ix: toSi.mm4FromCm4(num(r.I_yy, `${what} I_yy`)),
+      Iy: toSi.mm4FromCm4(num(r.I_zz, `${what} I_zz`)),
+      mass: mm('mass_per_metre'),
+      d: mm('h'),
+      bf: mm('b'),
+      tf: mm('tf'),
+      tw: mm('tw'),
+      source: 'steelsnakes',
+    });
+  });
+
+  const rows = [...wide, ...ipn, ...upn].sort(byFamilyThenSize);
+  return {
+    standard: 'EN10365',
+    sources: {
+      eurocodepy: {
+        repository: 'pcachim/eurocodepy',
+        commit: '90d3dec0e0931322a54eb380363cd7f9685a3b76',
+        path: 'src/eurocodepy/data/i_profiles_euro.json',
+        licence: 'MIT',
+      },
+      xc: {
+        repository: 'xcfem/xc',
+        commit: 'fe707f4afdf74f552779217ee93d76479e3225b3',
+        path: 'python_modules/materials/sections/structural_shapes/aux/arcelor_ipn_profiles.json',
+        licence: 'GPL-3.0',
+      },
+      steelsnakes: {
+        repository: 'waynemaranga/steelsnakes',
+        commit: '7c596baf06b59b38e760351f9d9c6d7c09a8e197',
+        path: 'src/steelsnakes/EU/data/UPN.json',
+        licence: 'GPL-2.0',
+      },
+    },
+    entries: rows.map((row) => ({ row, areaFactor: 1 })),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The six standards the library serves: names, the editions interface-spec.md names, and the type families
+ * with a one-line description each. The converter writes rows only of these types, and the standards listing
+ * is built from this table plus the counts found in the data.
+ */
+import type { StandardId } from './types.js';
+
+export interface TypeFamily {
+  type: string;
+  description: string;
+}
+
+export interface StandardInfo {
+  id: StandardId;
+  name: string;
+  edition: string;
+  types: readonly TypeFamily[];
+}
+
+export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
+  AS4100: {
+    id: 'AS4100',
+    name: 'Australian/New Zealand hot-rolled and welded sections (AS 4100 design, AS/NZS 3679 products)',
+    edition: 'AS/NZS 3679.1:2016 and AS/NZS 3679.2:2016',
+    types: [
+      { type: 'UB', description: 'Universal beams (AS/NZS 3679.1)' },
+      { type: 'UC', description: 'Universal columns (AS/NZS 3679.1)' },
+      { type: 'UBP', description: 'Universal bearing piles (AS/NZS 3679.1)' },
+      { type: 'TFB', description: 'Taper flange beams (AS/NZS 3679.1)' },
+      { type: 'PFC', description: 'Parallel flange channels (AS/NZS 3679.1)' },
+      { type: 'EA', description: 'Equal angles (AS/NZS 3679.1)' },
+      { type: 'UA', description: 'Unequal angles (AS/NZS 3679.1)' },
+      { type: 'WB', description: 'Welded beams (AS/NZS 3679.2)' },
+      { type: 'WC', description: 'Welded columns (AS/NZS 3679.2)' },
+    ],
+  },
+  AISC: {
+    id: 'AISC',
+    name: 'American Institute of Steel Construction shapes',
+    edition: 'AISC Shapes Database v15.0',
+    types: [
+      { type: 'W', description: 'Wide-flange shapes' },
+      { type: 'M', description: 'Miscellaneous I-shapes' },
+      { type: 'S', description: 'American standard beams' },
+      { type: 'HP', description: 'Bearing piles' },
+      { type: 'C', description: 'American standard channels' },
+      { type: 'MC', description: 'Miscellaneous channels' },
+      { type: 'WT', description: 'Tees cut from W shapes' },
+      { type: 'MT', description: 'Tees cut from M shapes' },
+      { type: 'ST', description: 'Tees cut from S shapes' },
+      { type: 'L', description: 'Single angles' },
+      { type: '2L', description: 'Double angles (with the AISC spacing variants)' },
+      { type: 'HSS-RECT', description: 'Rectangular hollow structural sections' },
+      { type: 'HSS-SQUARE', description: 'Square hollow structural sections' },
+      { type: 'HSS-ROUND', description: 'Round hollow structural sections' },
+      { type: 'PIPE', description: 'Steel pipe' },
+    ],
+  },
+  EN10365: {
+    id: 'EN10365',
+    name: 'European hot-rolled I, H and channel sections',
+    edition: 'EN 10365:2017',
+    types: [
+      { type: 'IPE', description: 'European I-beams, parallel flanges' },
+      { type: 'HEA', description: 'European wide-flange beams, light series' },
+      { type: 'HEB', description: 'European wide-flange beams, standard series' },
+      { type: 'HEM', description: 'European wide-flange beams, heavy series' },
+      { type: 'IPN', description: 'European standard I-beams, tapered flanges' },
+      { type: 'UPN', description: 'European standard channels, tapered flanges' },
+    ],
+  },
+  BS4: {
+    id: 'BS4',
+    name: 'British universal beams and columns',
+    edition: 'BS 4-1:2005',
+    types: [
+      { type: 'UB', description: 'Universal beams' },
+      { type: 'UC', description: 'Universal columns' },
+    ],
+  },
+  JIS: {
+    id: 'JIS',
+    name: 'Japanese hot-rolled H-sections',
+    edition: 'JIS G 3192',
+    types: [{ type: 'H', description: 'Wide-flange H-sections (heavy-H series excluded)' }],
+  },
+  IS808: {
+    id: 'IS808',
+    name: 'Indian standard hot-rolled beams, columns, channels and angles',
+    edition: 'IS 808:1989 with Amendment 1',
+    types: [
+      { type: 'ISMB', description: 'Medium-weight beams' },
+      { type: 'ISLB', description: 'Light-weight beams (ISLB 500 excluded)' },
+      { type: 'ISHB', description: 'Wide-flange (H) beams, with the heavier variants of a serial size' },
+      { type: 'ISMC', description: 'Medium-weight channels, with the heavier variants of a serial size' },
+      { type: 'ISA', description: 'Equal and unequal angles' },
+    ],
+  },
+};
+
+/** What the library holds and what it leaves out (interface-spec.md, "Steel section library"). */
+export const COVERAGE_NOTE =
+  'Gross area A, Ix, Iy and mass per length for every section; d, bf, tf, tw only for I, H, channel and tee ' +
+  'shapes whose source publishes them. Angles give Ix and Iy about the axes parallel to the legs. ' +
+  'Absent: EN 10365 UPE, HD, HL and HP; JIS heavy-H series and the I, C and L families; IS 808 ISLB 500; ' +
+  'section moduli (Zx, Zy) and torsion constants (J, Cw). Sources and counts: docs/sections.md.';

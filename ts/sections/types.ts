@@ -1,0 +1,80 @@
+/**
+ * The section library's data shapes: what the converter writes to data/sections/<STANDARD>.json and what
+ * the service returns. Stored numbers are SI (mm2, mm4, kg/m, mm); the imperial block is derived on load.
+ */
+
+/** Standard ids in the listing order of decisions.md 8 (also the tie-break order for shared designations). */
+export const STANDARD_IDS = ['AS4100', 'AISC', 'EN10365', 'BS4', 'JIS', 'IS808'] as const;
+export type StandardId = (typeof STANDARD_IDS)[number];
+
+/** The dimensions an I, H, channel or tee publishes; tubes, pipes and angles carry none of them. */
+export const DIMENSION_KEYS = ['d', 'bf', 'tf', 'tw'] as const;
+export type DimensionKey = (typeof DIMENSION_KEYS)[number];
+
+/** One row of a data file, in SI: A mm2, Ix and Iy mm4, mass kg/m, dimensions mm. */
+export interface SectionRow {
+  designation: string;
+  standard: StandardId;
+  type: string;
+  A: number;
+  /** Major axis; for angles the larger of the two axes parallel to the legs. */
+  Ix: number;
+  Iy: number;
+  mass: number;
+  d?: number;
+  bf?: number;
+  tf?: number;
+  tw?: number;
+  /** Key into the file's `sources`. */
+  source: string;
+}
+
+/** Where a row's numbers came from (copied from ../shared/sections-raw/SOURCES.md). */
+export interface SourceInfo {
+  repository: string;
+  commit: string;
+  path: string;
+  licence: string;
+  /** The edition the rows from this source follow, when it differs from the standard's own. */
+  edition?: string;
+}
+
+/** The whole of data/sections/<STANDARD>.json. */
+export interface SectionFile {
+  standard: StandardId;
+  units: { A: 'mm2'; Ix: 'mm4'; Iy: 'mm4'; mass: 'kg/m'; dimensions: 'mm' };
+  sources: Record<string, SourceInfo>;
+  sections: SectionRow[];
+}
+
+export interface SiBlock {
+  A: number;
+  Ix: number;
+  Iy: number;
+  mass: number;
+  d?: number;
+  bf?: number;
+  tf?: number;
+  tw?: number;
+}
+
+export interface ImperialBlock {
+  A: number;
+  Ix: number;
+  Iy: number;
+  weight: number;
+  d?: number;
+  bf?: number;
+  tf?: number;
+  tw?: number;
+}
+
+/** The record of decisions.md 8: SI in mm2, mm4, kg/m, mm; imperial in in2, in4, lb/ft, in. */
+export interface SectionRecord {
+  name: string;
+  standard: StandardId;
+  type: string;
+  edition: string;
+  si: SiBlock;
+  imperial: ImperialBlock;
+}
