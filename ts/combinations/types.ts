@@ -67,3 +67,19 @@ export interface CombinationSet extends CombinationsHeader {
   /** Advisories for `meta.warnings` (for example an included id whose cases are absent). */
   warnings: string[];
 }
+
+/**
+ * The engine takes each combination as factors indexed by case number (crates/engine solves each
+ * case present once and superposes); the case number is the position in LOAD_CASES.
+ */
+export function caseIndex(loadCase: LoadCase): number {
+  return LOAD_CASES.indexOf(loadCase);
+}
+
+/** A combination's factors in engine order, G first. */
+export function factorVector(factors: Factors): number[] {
+  return LOAD_CASES.map((c) => factors[c]);
+}
+
+/** The unfactored analysis: every case at factor 1 (decisions.md section 4). */
+export const UNFACTORED: readonly number[] = LOAD_CASES.map(() => 1);

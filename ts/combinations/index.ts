@@ -1,0 +1,5 @@
+/** Load combinations: generation from the standards' tables, and envelopes of the results. */
+export * from './types.js';
+export { generateCombinations, presentCases, completeFactors, zeroFactors } from './generate.js';
+export { combinationName } from './name.js';
+export * from './envelope.js';
