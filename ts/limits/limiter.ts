@@ -47,16 +47,18 @@ export interface LimiterOptions {
 }
 
 export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limiter {
+  const windowsAt = windowsOfMinute();
   return {
     async check(identity, tier, now) {
       const caps = tiers[tier];
+      const current = windowsAt(now);
       const windows = CHECK_ORDER.filter((window) => caps[window] !== null);
       const slots: CounterSlot[] = windows.map((window) => ({
         // The braces are a Redis Cluster hash tag: all of one caller's counters land on one shard,
         // which a multi-key script requires.
-        key: `{${identity}}:${windowLabel(window, now)}`,
+        key: `{${identity}}:${current[window].label}`,
         limit: caps[window] ?? 0,
-        ttlMs: windowReset(window, now).getTime() - now.getTime() + EXPIRY_MARGIN_MS,
+        ttlMs: current[window].resetMs - now.getTime() + EXPIRY_MARGIN_MS,
       }));
       const { blocked, counts } = await counters.take(slots, now.getTime());
       const states: WindowState[] = windows.map((window, i) => {
@@ -73,6 +75,29 @@ export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limi
     async refund(decision, now) {
       if (decision.allowed) await counters.release(decision.counted, now.getTime());
     },
+  };
+}
+
+type WindowInstances = Record<WindowName, { label: string; resetMs: number }>;
+
+/**
+ * Every window boundary falls on a minute, so the labels and resets of the windows containing `now`
+ * are the same for a whole minute: work them out once per minute rather than on every request.
+ */
+function windowsOfMinute(): (now: Date) => WindowInstances {
+  let cachedMinute = Number.NaN;
+  let cached: WindowInstances | undefined;
+  return (now) => {
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (minute !== cachedMinute || !cached) {
+      const instance = (window: WindowName) => ({
+        label: windowLabel(window, now),
+        resetMs: windowReset(window, now).getTime(),
+      });
+      cached = { burst: instance('burst'), day: instance('day'), month: instance('month') };
+      cachedMinute = minute;
+    }
+    return cached;
   };
 }
 
