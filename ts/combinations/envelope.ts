@@ -163,7 +163,11 @@ const larger: Better = (a, b) => a > b;
 const smaller: Better = (a, b) => a < b;
 const largerMagnitude: Better = (a, b) => Math.abs(a) > Math.abs(b);
 
-function governing<T extends { value: number }>(entries: readonly T[], ids: readonly string[], better: Better): T & { combination: string } {
+function governing<T extends { value: number }>(
+  entries: readonly T[],
+  ids: readonly string[],
+  better: Better,
+): T & { combination: string } {
   let best = 0;
   entries.forEach((entry, i) => {
     if (better(entry.value, entries[best]!.value)) best = i;
@@ -333,7 +337,8 @@ export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRu
   const sls = ofKind(runs, 'SLS');
   if (sls.length > 0) {
     const ids = sls.map((run) => run.combination.id);
-    const nodes = column(sls.map((run) => run.result.displacements), (displacement) => displacement.node, 'truss nodes');
+    const displacements = sls.map((run) => run.result.displacements);
+    const nodes = column(displacements, (displacement) => displacement.node, 'truss nodes');
     envelope.sls = {
       displacements: nodes.map((displacements) => ({
         node: displacements[0]!.node,

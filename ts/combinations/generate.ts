@@ -65,11 +65,13 @@ function requestIssues(request: CombinationsRequest): ProblemIssue[] {
   }
   if (standard === 'custom') {
     if (custom === undefined || custom.length === 0) {
-      issues.push({ path: CUSTOM_PATH, message: 'at least one custom combination is required when standard is "custom"' });
+      const message = 'at least one custom combination is required when standard is "custom"';
+      issues.push({ path: CUSTOM_PATH, message });
     }
   } else if (custom !== undefined) {
     // Dropping the caller's rows silently would report an envelope they did not ask for.
-    issues.push({ path: CUSTOM_PATH, message: `custom combinations are used only with standard "custom", not "${standard}"` });
+    const message = `custom combinations are used only with standard "custom", not "${standard}"`;
+    issues.push({ path: CUSTOM_PATH, message });
   }
   if (custom === undefined) return issues;
   if (custom.length > MAX_CUSTOM) {
@@ -91,7 +93,8 @@ function customIssues(row: CustomCombination, path: string): ProblemIssue[] {
   }
   for (const [key, value] of Object.entries(row.factors)) {
     if (!(LOAD_CASES as readonly string[]).includes(key)) {
-      issues.push({ path: `${path}.factors.${key}`, message: `unknown load case; factors take ${LOAD_CASES.join(', ')}` });
+      const message = `unknown load case; factors take ${LOAD_CASES.join(', ')}`;
+      issues.push({ path: `${path}.factors.${key}`, message });
     } else if (typeof value !== 'number' || !Number.isFinite(value)) {
       issues.push({ path: `${path}.factors.${key}`, message: 'must be a finite number' });
     }
@@ -154,7 +157,11 @@ function fromCustom(custom: readonly CustomCombination[]): Candidates {
   return { catalogue: generated.map((c) => c.id), generated, skipped: new Map() };
 }
 
-function applyInclude(candidates: Candidates, include: readonly string[], standard: string): { combinations: Combination[]; warnings: string[] } {
+function applyInclude(
+  candidates: Candidates,
+  include: readonly string[],
+  standard: string,
+): { combinations: Combination[]; warnings: string[] } {
   const known = new Set(candidates.catalogue);
   const issues: ProblemIssue[] = [];
   include.forEach((id, i) => {
@@ -180,7 +187,10 @@ function applyInclude(candidates: Candidates, include: readonly string[], standa
  * The combinations to run for `request`, given the load cases present in the model.
  * Without `present` every case counts as present, which yields each standard's full table.
  */
-export function generateCombinations(request: CombinationsRequest, present: Iterable<LoadCase> = LOAD_CASES): CombinationSet {
+export function generateCombinations(
+  request: CombinationsRequest,
+  present: Iterable<LoadCase> = LOAD_CASES,
+): CombinationSet {
   const issues = requestIssues(request);
   if (issues.length > 0) throw Problem.invalid(issues, 'The combinations object is not valid.');
 
@@ -189,14 +199,17 @@ export function generateCombinations(request: CombinationsRequest, present: Iter
   if (request.standard === 'BSL-Japan') header.snowZone = request.snowZone ?? DEFAULT_SNOW_ZONE;
 
   const candidates =
-    request.standard === 'custom' ? fromCustom(request.custom ?? []) : fromTable(TABLES[request.standard], request, presentSet);
+    request.standard === 'custom'
+      ? fromCustom(request.custom ?? [])
+      : fromTable(TABLES[request.standard], request, presentSet);
 
   const warnings: string[] = [];
   if (request.standard === 'BSL-Japan') {
     const ignored = (['R', 'T'] as const).filter((c) => presentSet.has(c));
     if (ignored.length > 0) {
       warnings.push(
-        `BSL-Japan combinations have no ${ignored.join(' or ')} term (factor 0); use custom combinations to combine those loads.`,
+        `BSL-Japan combinations have no ${ignored.join(' or ')} term (factor 0); ` +
+          'use custom combinations to combine those loads.',
       );
     }
   }

@@ -41,7 +41,8 @@ function requires(text: string): Requirement {
 
 function row(kind: LimitState, n: number, vector: readonly number[], needs: string, zone?: SnowZone): TableRow {
   if (vector.length !== LOAD_CASES.length) throw new Error(`combination table: ${kind}-${n} needs 8 factors`);
-  return zone === undefined ? { n, kind, vector, requires: requires(needs) } : { n, kind, vector, requires: requires(needs), zone };
+  const spec: TableRow = { n, kind, vector, requires: requires(needs) };
+  return zone === undefined ? spec : { ...spec, zone };
 }
 
 const uls = (n: number, vector: readonly number[], needs: string): TableRow => row('ULS', n, vector, needs);
