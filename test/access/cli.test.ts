@@ -13,7 +13,7 @@ let db: string;
 
 /** Run the key tool as an operator would (`npx tsx ts/keys/cli.ts ...`), on a temporary KEYS_DB. */
 async function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, KEYS_DB: db };
+  const env: NodeJS.ProcessEnv = { ...process.env, KEYS_DB: db };
   delete env.REDIS_URL;
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'ts/keys/cli.ts', ...args], { env });
