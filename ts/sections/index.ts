@@ -1,0 +1,18 @@
+/** The steel section library: data shapes, the loaded library with its indexes, and section resolution. */
+export * from './types.js';
+export { STANDARDS, COVERAGE_NOTE, type StandardInfo, type TypeFamily } from './standards.js';
+export { normaliseDesignation, editDistance } from './normalise.js';
+export { toRecord } from './record.js';
+export {
+  SectionLibrary,
+  defaultDataDir,
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  MAX_SUGGESTIONS,
+  type Section,
+  type ListFilter,
+  type ListResult,
+  type LookupResult,
+  type StandardsListing,
+} from './library.js';
+export { resolveSection, fillMaterials, STEEL_E_GPA, type ResolvedSection, type SiMaterial, type FilledMaterial } from './resolve.js';

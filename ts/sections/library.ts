@@ -1,0 +1,195 @@
+/**
+ * The section library: every record loaded once, with the indexes the endpoints and the solvers need
+ * (by standard, by type, by exact and by normalised designation) and each record's JSON text made once,
+ * so that a request filters index lists and joins ready-made text instead of re-serialising records.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { editDistance, normaliseDesignation } from './normalise.js';
+import { toRecord } from './record.js';
+import { COVERAGE_NOTE, STANDARDS } from './standards.js';
+import { STANDARD_IDS, type SectionFile, type SectionRecord, type SectionRow, type StandardId } from './types.js';
+
+export interface Section {
+  row: SectionRow;
+  record: SectionRecord;
+  /** `JSON.stringify(record)`, made once. */
+  json: string;
+  /** The normalised designation (case and spaces ignored). */
+  key: string;
+}
+
+export interface ListFilter {
+  standard?: StandardId | undefined;
+  /** Matched ignoring case. */
+  type?: string | undefined;
+  /** Substring of the designation, ignoring case and spaces. */
+  q?: string | undefined;
+  limit: number;
+}
+
+export interface ListResult {
+  /** Matches before `limit`. */
+  total: number;
+  sections: Section[];
+}
+
+export interface LookupResult {
+  section: Section;
+  /** Other standards holding the same designation when no `standard` was given (decisions.md 8). */
+  alsoIn: StandardId[];
+}
+
+export interface StandardsListing {
+  total: number;
+  coverage: string;
+  standards: {
+    id: StandardId;
+    name: string;
+    edition: string;
+    types: { type: string; count: number; description: string }[];
+    count: number;
+  }[];
+}
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 500;
+export const MAX_SUGGESTIONS = 3;
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+export class SectionLibrary {
+  /** All sections, in the standards order of decisions.md 8 and then the data files' order. */
+  readonly sections: readonly Section[];
+  readonly listing: StandardsListing;
+  private readonly byStandard = new Map<StandardId, Section[]>();
+  private readonly byType = new Map<string, Section[]>();
+  private readonly byName = new Map<string, Section[]>();
+  private readonly byKey = new Map<string, Section[]>();
+
+  constructor(files: readonly SectionFile[]) {
+    const fileOf = new Map(files.map((f) => [f.standard, f]));
+    const sections: Section[] = [];
+    for (const id of STANDARD_IDS) {
+      const file = fileOf.get(id);
+      if (file === undefined) continue;
+      for (const row of file.sections) {
+        if (row.standard !== id) throw new Error(`${row.designation}: standard ${row.standard} in the ${id} file`);
+        const edition = file.sources[row.source]?.edition ?? STANDARDS[id].edition;
+        const record = toRecord(row, edition);
+        const section: Section = { row, record, json: JSON.stringify(record), key: normaliseDesignation(row.designation) };
+        sections.push(section);
+        push(this.byStandard, id, section);
+        push(this.byType, row.type.toLowerCase(), section);
+        push(this.byName, row.designation, section);
+        push(this.byKey, section.key, section);
+      }
+    }
+    this.sections = sections;
+    this.listing = this.buildListing();
+  }
+
+  /** Reads every data/sections/<STANDARD>.json present in `dir` (default: the repository's data/sections). */
+  static load(dir: string = defaultDataDir()): SectionLibrary {
+    const files = STANDARD_IDS.map((id) => join(dir, `${id}.json`))
+      .filter((path) => existsSync(path))
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')) as SectionFile);
+    if (files.length === 0) throw new Error(`no section data files in ${dir}`);
+    return new SectionLibrary(files);
+  }
+
+  /** The standard id for a case-insensitive name (`as4100`, `Aisc`), or undefined. */
+  static standardId(value: string): StandardId | undefined {
+    const upper = value.trim().toUpperCase();
+    return STANDARD_IDS.find((id) => id === upper);
+  }
+
+  /** Whether any standard has this type (ignoring case). */
+  hasType(type: string): boolean {
+    return this.byType.has(type.toLowerCase());
+  }
+
+  /** The type names present, in library order, for error messages. */
+  typeNames(): string[] {
+    return [...new Set(this.sections.map((s) => s.row.type))];
+  }
+
+  /** Filtered sections in library order; starts from the smallest index list instead of every record. */
+  list(filter: ListFilter): ListResult {
+    const candidates: (readonly Section[])[] = [];
+    if (filter.standard !== undefined) candidates.push(this.byStandard.get(filter.standard) ?? []);
+    if (filter.type !== undefined) candidates.push(this.byType.get(filter.type.toLowerCase()) ?? []);
+    const base = candidates.reduce<readonly Section[]>((a, b) => (b.length < a.length ? b : a), this.sections);
+    const type = filter.type?.toLowerCase();
+    const q = filter.q === undefined ? '' : normaliseDesignation(filter.q);
+    const matches = base.filter(
+      (s) =>
+        (filter.standard === undefined || s.row.standard === filter.standard) &&
+        (type === undefined || s.row.type.toLowerCase() === type) &&
+        (q === '' || s.key.includes(q)),
+    );
+    return { total: matches.length, sections: matches.slice(0, filter.limit) };
+  }
+
+  /**
+   * Exact designation first, then ignoring case and spaces (decisions.md 8). Without `standard`, a
+   * designation several standards share resolves to the first in standards order, and `alsoIn` names the rest.
+   */
+  lookup(name: string, standard?: StandardId): LookupResult | undefined {
+    const inStandard = (list: Section[] | undefined) =>
+      (list ?? []).filter((s) => standard === undefined || s.row.standard === standard);
+    let found = inStandard(this.byName.get(name));
+    if (found.length === 0) found = inStandard(this.byKey.get(normaliseDesignation(name)));
+    const [first, ...rest] = found;
+    if (first === undefined) return undefined;
+    return { section: first, alsoIn: [...new Set(rest.map((s) => s.row.standard))].filter((id) => id !== first.row.standard) };
+  }
+
+  /** Up to three designations nearest to `name` by edit distance after normalising; ties keep library order. */
+  suggest(name: string, standard?: StandardId, count = MAX_SUGGESTIONS): string[] {
+    const key = normaliseDesignation(name);
+    const pool = standard === undefined ? this.sections : (this.byStandard.get(standard) ?? []);
+    const best: { distance: number; name: string }[] = [];
+    for (const section of pool) {
+      const limit = best.length < count ? Infinity : (best[best.length - 1]?.distance ?? Infinity) - 1;
+      const distance = editDistance(key, section.key, limit);
+      if (distance > limit) continue;
+      if (best.some((b) => b.name === section.row.designation)) continue;
+      const at = best.findIndex((b) => b.distance > distance);
+      best.splice(at === -1 ? best.length : at, 0, { distance, name: section.row.designation });
+      if (best.length > count) best.pop();
+    }
+    return best.map((b) => b.name);
+  }
+
+  private buildListing(): StandardsListing {
+    const standards = STANDARD_IDS.filter((id) => this.byStandard.has(id)).map((id) => {
+      const info = STANDARDS[id];
+      const inStandard = this.byStandard.get(id) ?? [];
+      const types = info.types.map((t) => ({
+        type: t.type,
+        count: inStandard.filter((s) => s.row.type === t.type).length,
+        description: t.description,
+      }));
+      return { id, name: info.name, edition: info.edition, types, count: inStandard.length };
+    });
+    return { total: this.sections.length, coverage: COVERAGE_NOTE, standards };
+  }
+}
+
+/** data/sections found by walking up from this module, so it works from ts/ (tsx) and from dist/ts/ alike. */
+export function defaultDataDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'data', 'sections');
+    if (existsSync(join(candidate, 'AISC.json'))) return candidate;
+    const parent = resolve(dir, '..');
+    if (parent === dir) throw new Error('data/sections not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+}
