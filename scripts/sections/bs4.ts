@@ -41,5 +41,6 @@ export function buildBs4(rawDir: string): Built {
       },
     },
     entries: [...family('UB'), ...family('UC')].map((row) => ({ row, areaFactor: 1 })),
+    crossChecks: [],
   };
 }

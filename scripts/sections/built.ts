@@ -9,4 +9,6 @@ export interface Built {
    * `massTolerance` widens its 3% only for the few published rows listed, with the reason, where they are built.
    */
   entries: { row: SectionRow; areaFactor: number; massTolerance?: number }[];
+  /** One line per cross-check against a second source, for the converter's summary. */
+  crossChecks: string[];
 }

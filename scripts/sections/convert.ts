@@ -73,6 +73,7 @@ export function summary(all: Built[]): string {
     total += built.entries.length;
   }
   lines.push(`total ${total}`);
+  lines.push('cross-checks:', ...all.flatMap((b) => b.crossChecks.map((c) => `  ${b.standard} ${c}`)));
   return lines.join('\n');
 }
 

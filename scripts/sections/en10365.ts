@@ -5,7 +5,7 @@
  */
 import type { Built } from './built.js';
 import { num, readJson, toSi } from './read.js';
-import { makeRow } from './row.js';
+import { crossCheck, makeRow, type SecondOpinion } from './row.js';
 import type { SectionRow } from '../../ts/sections/types.js';
 
 type Obj = Record<string, unknown>;
@@ -15,6 +15,41 @@ const serialSize = (designation: string) => Number(/\d+/.exec(designation)?.[0] 
 const byFamilyThenSize = (a: SectionRow, b: SectionRow) =>
   FAMILY_ORDER.indexOf(a.type) - FAMILY_ORDER.indexOf(b.type) ||
   serialSize(a.designation) - serialSize(b.designation);
+
+/** steelsnakes' "IPE-300" and "HE-300-A" rows under eurocodepy's names IPE300 and HEA300. */
+function steelsnakesIpeHe(rawDir: string): Map<string, SecondOpinion> {
+  const opinions = new Map<string, SecondOpinion>();
+  for (const file of ['EN10365/steelsnakes_EU_IPE.json', 'EN10365/steelsnakes_EU_HE.json']) {
+    for (const r of Object.values(readJson(rawDir, file) as Record<string, Obj>)) {
+      const match = /^(IPE|HE)-(\d+)(?:-([ABM]))?$/.exec(String(r.designation));
+      if (match === null || (match[1] === 'HE') !== (match[3] !== undefined)) continue;
+      const what = `steelsnakes ${String(r.designation)}`;
+      opinions.set(`${match[1]}${match[3] ?? ''}${match[2]}`, {
+        A: toSi.mm2FromCm2(num(r.A, `${what} A`)),
+        Ix: toSi.mm4FromCm4(num(r.I_yy, `${what} I_yy`)),
+        Iy: toSi.mm4FromCm4(num(r.I_zz, `${what} I_zz`)),
+      });
+    }
+  }
+  return opinions;
+}
+
+function xcUpn(rawDir: string): Map<string, SecondOpinion> {
+  const table = readJson(rawDir, 'EN10365/xc_arcelor_upn_profiles.json') as Record<string, Obj>;
+  return new Map(
+    Object.values(table).map((r) => {
+      const what = `xc ${String(r.nmb)}`;
+      return [
+        String(r.nmb).replace('_', ''),
+        {
+          A: toSi.mm2FromM2(num(r.A, `${what} A`)),
+          Ix: toSi.mm4FromM4(num(r.Iz, `${what} Iz`)),
+          Iy: toSi.mm4FromM4(num(r.Iy, `${what} Iy`)),
+        },
+      ];
+    }),
+  );
+}
 
 export function buildEn10365(rawDir: string): Built {
   const wide = (readJson(rawDir, 'EN10365/eurocodepy_i_profiles_euro.json') as Obj[]).map((r) => {
@@ -102,5 +137,10 @@ export function buildEn10365(rawDir: string): Built {
       },
     },
     entries: rows.map((row) => ({ row, areaFactor: 1 })),
+    crossChecks: [
+      // steelsnakes rounds to 3 significant figures; xc's UPN table has the same y/z swap as its IPN table.
+      crossCheck('steelsnakes IPE/HE', wide, steelsnakesIpeHe(rawDir), 0.01),
+      crossCheck('xc UPN', upn, xcUpn(rawDir), 0.01),
+    ],
   };
 }

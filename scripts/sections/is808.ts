@@ -153,5 +153,6 @@ export function buildIs808(rawDir: string): Built {
       },
     },
     entries: rows.map((row) => ({ row, areaFactor: 1 })),
+    crossChecks: [],
   };
 }

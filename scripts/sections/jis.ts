@@ -49,5 +49,6 @@ export function buildJis(rawDir: string): Built {
       },
     },
     entries: rows.map((row) => ({ row, areaFactor: 1 })),
+    crossChecks: [],
   };
 }

@@ -59,3 +59,36 @@ export function checkRow(row: SectionRow, areaFactor = 1, tolerance = 0.03): voi
     throw new Error(`${where}: mass ${row.mass} kg/m is not 7850 kg/m3 x A (${row.A} mm2) within ${tolerance * 100}%: ratio ${ratio}`);
   }
 }
+
+/** A second source's values for the same designation (any of A, Ix, Iy it publishes), in the data files' units. */
+export type SecondOpinion = Partial<Pick<SectionRow, 'A' | 'Ix' | 'Iy'>>;
+
+/**
+ * Compares rows with a second source where it has the designation: the sources round differently, but a
+ * swapped axis or a unit slip is far outside `tolerance`. Returns a line for the converter's summary.
+ */
+export function crossCheck(
+  label: string,
+  rows: readonly SectionRow[],
+  other: ReadonlyMap<string, SecondOpinion>,
+  tolerance: number,
+): string {
+  let compared = 0;
+  let worst = 0;
+  for (const row of rows) {
+    const second = other.get(row.designation);
+    if (second === undefined) continue;
+    compared++;
+    for (const key of ['A', 'Ix', 'Iy'] as const) {
+      const value = second[key];
+      if (value === undefined) continue;
+      const difference = Math.abs(row[key] / value - 1);
+      if (difference > tolerance) {
+        throw new Error(`${row.standard} ${row.designation}: ${key} ${row[key]} against ${value} in ${label}`);
+      }
+      worst = Math.max(worst, difference);
+    }
+  }
+  if (compared === 0) throw new Error(`cross-check with ${label} compared no rows`);
+  return `${label}: ${compared} rows agree within ${(worst * 100).toFixed(2)}%`;
+}
