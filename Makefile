@@ -1,0 +1,105 @@
+# Spanwise: one Makefile for the whole build. `make start` sets everything up and runs the service;
+# `make test` runs every test (cargo and vitest). See README.md.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+
+WASM_TARGET   := wasm32-unknown-unknown
+WASM_CRATE    := spanwise-engine-wasm
+WASM_OUT      := target/wasm/$(WASM_TARGET)/release/spanwise_engine_wasm.wasm
+PKG           := pkg
+TOOLS         := .tools
+# wasm-bindgen-cli must be exactly the wasm-bindgen crate version in Cargo.lock.
+BINDGEN_VER   := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock)
+BINDGEN       := $(TOOLS)/bin/wasm-bindgen
+REVISION      := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo 000000000000)
+RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock
+TS_SOURCES    := $(shell find ts -name '*.ts')
+DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
+SYSTEM_PKGS   := redis-server chromium
+
+.PHONY: all deps system-deps wasm build data start test test-rust test-ts typecheck lint fmt bench ci clean
+
+all: deps wasm build
+
+## npm packages, exactly as locked
+deps: node_modules/.package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## Debian packages the tests need (a real redis-server and a headless Chromium)
+system-deps:
+	@missing=""; for p in $(SYSTEM_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
+
+## The engine as one WebAssembly package (pkg/) that Node and browsers both load.
+## Route: rustup's wasm32 target when installed, otherwise Debian's rustc-web with build-std
+## (docs/architecture.md, "Building the engine").
+wasm: $(PKG)/revision
+$(PKG)/revision: $(RUST_SOURCES) $(BINDGEN)
+	@if rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET); then \
+	  echo "wasm: rustup target $(WASM_TARGET)"; \
+	  SPANWISE_REVISION=$(REVISION) CARGO_TARGET_DIR=target/wasm cargo build --release --target $(WASM_TARGET) -p $(WASM_CRATE); \
+	else \
+	  echo "wasm: Debian rustc-web with build-std"; \
+	  missing=""; for p in $(DEBIAN_RUST); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi; \
+	  SPANWISE_REVISION=$(REVISION) RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/wasm \
+	    /usr/bin/cargo build --release --target $(WASM_TARGET) -Z build-std=std,panic_abort -p $(WASM_CRATE); \
+	fi
+	$(BINDGEN) --target web --out-dir $(PKG) --out-name spanwise_engine $(WASM_OUT)
+	@echo $(REVISION) > $@
+
+# Rebuild the WASM whenever HEAD moves, so the version it reports is the revision it was built from.
+ifneq ($(shell cat $(PKG)/revision 2>/dev/null),$(REVISION))
+$(PKG)/revision: FORCE
+endif
+.PHONY: FORCE
+FORCE:
+
+$(BINDGEN): Cargo.lock
+	@if [ ! -x $(BINDGEN) ] || [ "$$($(BINDGEN) --version | awk '{print $$2}')" != "$(BINDGEN_VER)" ]; then \
+	  cargo install wasm-bindgen-cli --version $(BINDGEN_VER) --root $(TOOLS) --force; \
+	fi
+	@touch $@
+
+## TypeScript to dist/
+build: dist/.built
+dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.package-lock.json
+	npx tsc -p tsconfig.build.json
+	@touch $@
+
+## Regenerate data/sections/*.json from ../shared/sections-raw
+data: deps
+	npx tsx scripts/sections/convert.ts
+
+## Install everything, then run the service on $$PORT (default 3000)
+start: all
+	npm start
+
+test: all system-deps test-rust typecheck test-ts
+
+test-rust:
+	cargo test --workspace --quiet
+
+typecheck: deps
+	npx tsc --noEmit -p tsconfig.json
+
+test-ts: deps wasm
+	npx vitest run
+
+fmt:
+	cargo fmt --all
+
+lint:
+	cargo clippy --workspace -- -D warnings
+
+bench: all
+	cargo run --release --quiet -p spanwise-engine --example bench_beam
+	npx tsx bench/run.ts
+
+ci: test
+
+clean:
+	rm -rf target pkg dist

@@ -1,0 +1,38 @@
+/**
+ * The typed facade over the WebAssembly exports. Pure: it is handed initialised bindings, so the
+ * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
+ */
+import type { EngineBeamModel, EngineBeamResult, EngineBindings, EngineErrorValue } from './types.js';
+
+/** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
+export class EngineFailure extends Error {
+  readonly error: EngineErrorValue;
+  constructor(error: EngineErrorValue) {
+    super(error.kind === 'mechanism' ? `mechanism at node ${error.node}` : error.message);
+    this.name = 'EngineFailure';
+    this.error = error;
+  }
+}
+
+export interface Engine {
+  /** Crate version + the 12-character git revision the WASM was built from. */
+  readonly version: string;
+  /** One result per combination (factor vectors indexed by case number). */
+  solveBeam(model: EngineBeamModel, combinations: number[][]): EngineBeamResult[];
+}
+
+type Answer<T> = { ok: T } | { error: EngineErrorValue };
+
+function unwrap<T>(json: string): T {
+  const answer = JSON.parse(json) as Answer<T>;
+  if ('error' in answer) throw new EngineFailure(answer.error);
+  return answer.ok;
+}
+
+export function createEngine(bindings: EngineBindings): Engine {
+  return {
+    version: bindings.engineVersion(),
+    solveBeam: (model, combinations) =>
+      unwrap<EngineBeamResult[]>(bindings.solveBeam(JSON.stringify({ model, combinations }))),
+  };
+}

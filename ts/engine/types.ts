@@ -1,0 +1,47 @@
+/**
+ * Shapes that cross the WebAssembly boundary, mirroring the serde types of crates/engine.
+ * Engine units: kN, m, kN/m², m⁴, rad; +y up; counter-clockwise moments positive.
+ */
+
+export type EngineSupportKind = 'pin' | 'roller' | 'fixed';
+
+export interface EngineBeamModel {
+  spans: { length: number; e: number; i: number; hinge: boolean }[];
+  supports: { kind: EngineSupportKind; position: number; settlement: number }[];
+  loads: EngineBeamLoad[];
+}
+
+export type EngineBeamLoad =
+  | { type: 'point'; position: number; force: number; case: number }
+  | { type: 'moment'; position: number; moment: number; case: number }
+  | { type: 'line'; from: number; to: number; q: [number, number, number]; case: number };
+
+export interface EngineExtreme {
+  value: number;
+  position: number;
+}
+
+export interface EngineRange {
+  max: EngineExtreme;
+  min: EngineExtreme;
+}
+
+export type Series = [number, number][];
+
+export interface EngineBeamResult {
+  reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
+  diagrams: { shear: Series; moment: Series; rotation: Series; deflection: Series };
+  extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
+}
+
+export type EngineErrorValue =
+  | { kind: 'invalidModel'; message: string }
+  | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
+  | { kind: 'nonFinite'; message: string };
+
+/** The raw exports of the wasm-bindgen package. */
+export interface EngineBindings {
+  engineVersion(): string;
+  solveBeam(input: string): string;
+  solveTruss?(input: string): string;
+}

@@ -1,0 +1,70 @@
+/**
+ * Schema pieces shared by every request: units, load cases and the combinations object.
+ * One TypeBox definition serves validation, the OpenAPI document and the MCP tool schemas.
+ */
+import { Type, type TUnsafe, type TSchema, type ObjectOptions, type TProperties } from '@sinclair/typebox';
+import {
+  LOAD_CASES,
+  MAX_CUSTOM,
+  MAX_CUSTOM_NAME,
+  MAX_INCLUDE,
+  OCCUPANCIES,
+  SNOW_ZONES,
+  STANDARDS,
+} from '../combinations/types.js';
+
+/** Every object of every request rejects unknown properties (decisions.md 13). */
+export function Strict<T extends TProperties>(properties: T, options: ObjectOptions = {}) {
+  return Type.Object(properties, { additionalProperties: false, ...options });
+}
+
+/** A string from a fixed list (a union of literals, so the compiled validator checks it). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  ) as unknown as TUnsafe<T[number]>;
+}
+
+export const Units = StringEnum(['SI', 'imperial'] as const, {
+  description: 'Unit system of every number in the request and response: SI (m, kN, GPa, mm4, mm) or imperial (ft, kip, ksi, in4, in).',
+  default: 'SI',
+});
+
+export const LoadCaseField = StringEnum(LOAD_CASES, {
+  description: 'Load case: G dead, Q live, Qr roof live, W wind, E earthquake, S snow, R rain, T thermal. Absent means G.',
+});
+
+export const Num = (description: string, options: Record<string, unknown> = {}) =>
+  Type.Number({ description, ...options });
+
+export const PositiveNum = (description: string) => Type.Number({ exclusiveMinimum: 0, description });
+export const NonNegativeNum = (description: string) => Type.Number({ minimum: 0, description });
+
+function factorProperties() {
+  const factor = (c: string) => Type.Optional(Type.Number({ description: `Factor on case ${c}` }));
+  return Object.fromEntries(LOAD_CASES.map((c) => [c, factor(c)])) as Record<(typeof LOAD_CASES)[number], ReturnType<typeof factor>>;
+}
+
+export const CustomCombination = Strict({
+  name: Type.String({ minLength: 1, maxLength: MAX_CUSTOM_NAME, description: 'Your name for the combination.' }),
+  kind: StringEnum(['ULS', 'SLS'] as const, { description: 'ULS (strength) or SLS (serviceability; deflection is enveloped from SLS only).' }),
+  factors: Strict(factorProperties(), { description: 'Factor per load case; omitted cases take 0.' }),
+});
+
+export const Combinations = Strict(
+  {
+    standard: StringEnum(STANDARDS, { description: 'Design standard whose combinations are generated, or custom.' }),
+    occupancy: Type.Optional(StringEnum(OCCUPANCIES, { description: 'Drives the psi factors; default office.', default: 'office' })),
+    snowZone: Type.Optional(StringEnum(SNOW_ZONES, { description: 'BSL-Japan only: heavy-snow variants; default general.', default: 'general' })),
+    include: Type.Optional(
+      Type.Array(Type.String(), { maxItems: MAX_INCLUDE, description: 'Combination ids to run (default all generated).' }),
+    ),
+    custom: Type.Optional(
+      Type.Array(CustomCombination, { maxItems: MAX_CUSTOM, description: 'Your own combinations; required when standard = custom.' }),
+    ),
+  },
+  { description: 'Load combinations: the response gains an envelope; top-level results stay unfactored.' },
+);
+
+export type Schema = TSchema;

@@ -1,0 +1,110 @@
+/**
+ * Compiled validators: each schema is compiled once, and a failed check becomes the `issues[]` of a
+ * 400 with dotted paths a user can act on (`spans.0.length`, `loads.3.type`).
+ */
+import { type TSchema, type Static, Kind } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ValueErrorType, type ValueError, type ValueErrorIterator } from '@sinclair/typebox/errors';
+import { Problem, type ProblemIssue } from '../server/problem.js';
+
+const MAX_ISSUES = 50;
+
+/** `/spans/0/length` -> `spans.0.length` */
+export function dottedPath(pointer: string, prefix = ''): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return [prefix, ...parts].filter((p) => p !== '').join('.');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `type` literal each variant of a discriminated union accepts, if it has one. */
+function discriminator(schema: TSchema): string | undefined {
+  const literal = (schema as { properties?: Record<string, { const?: unknown }> }).properties?.type?.const;
+  return typeof literal === 'string' ? literal : undefined;
+}
+
+/**
+ * A union error says only "expected one of"; when the value names its variant by `type`, the errors of
+ * that variant are the useful ones.
+ */
+function* explain(error: ValueError, prefix: string): Generator<ProblemIssue> {
+  if (error.type === ValueErrorType.Union && error.schema[Kind] === 'Union') {
+    const variants = (error.schema as unknown as { anyOf: TSchema[] }).anyOf;
+    const literals = variants.map((v) => (v as { const?: unknown }).const);
+    if (literals.every((l) => typeof l === 'string')) {
+      yield { path: dottedPath(error.path, prefix), message: `must be one of ${literals.join(', ')}` };
+      return;
+    }
+    const names = variants.map(discriminator).filter((n): n is string => n !== undefined);
+    const value = error.value;
+    if (names.length === variants.length && isObject(value)) {
+      const chosen = variants.findIndex((v) => discriminator(v) === value.type);
+      if (chosen < 0) {
+        yield {
+          path: dottedPath(`${error.path}/type`, prefix),
+          message: `must be one of ${names.join(', ')}`,
+        };
+        return;
+      }
+      const nested: ValueErrorIterator | undefined = error.errors[chosen];
+      if (nested) {
+        // nested errors carry full paths already (TypeBox 0.34), but be safe if one is relative
+        for (const inner of nested) {
+          const path = inner.path.startsWith(error.path) ? inner.path : `${error.path}${inner.path}`;
+          yield* explain({ ...inner, path }, prefix);
+        }
+        return;
+      }
+    }
+  }
+  yield { path: dottedPath(error.path, prefix), message: messageOf(error) };
+}
+
+function messageOf(error: ValueError): string {
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) return 'is not a known property';
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return 'is required';
+  const enumValues = (error.schema as { enum?: unknown[] }).enum;
+  if (enumValues) return `must be one of ${enumValues.join(', ')}`;
+  return error.message.charAt(0).toLowerCase() + error.message.slice(1);
+}
+
+export interface Validator<T extends TSchema> {
+  schema: T;
+  /** The value, typed, or a Problem `invalid_input` listing every issue. */
+  check(value: unknown): Static<T>;
+  /** Issues only (empty when valid), for composing with other checks. */
+  issues(value: unknown, prefix?: string): ProblemIssue[];
+}
+
+export function compile<T extends TSchema>(schema: T, references: TSchema[] = []): Validator<T> {
+  const compiled: TypeCheck<T> = TypeCompiler.Compile(schema, references);
+  const issues = (value: unknown, prefix = ''): ProblemIssue[] => {
+    if (compiled.Check(value)) return [];
+    const found: ProblemIssue[] = [];
+    const seen = new Set<string>();
+    for (const error of compiled.Errors(value)) {
+      for (const issue of explain(error, prefix)) {
+        const key = `${issue.path}|${issue.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        found.push(issue);
+        if (found.length >= MAX_ISSUES) return found;
+      }
+    }
+    return found;
+  };
+  return {
+    schema,
+    issues,
+    check(value: unknown): Static<T> {
+      const found = issues(value);
+      if (found.length > 0) throw Problem.invalid(found);
+      return value as Static<T>;
+    },
+  };
+}

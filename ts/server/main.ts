@@ -1,0 +1,23 @@
+/**
+ * Starts the service: `npm start` (after `make`), on $PORT (default 3000). Embedded defaults need no
+ * other server: SQLite keys and in-memory counters, or Redis for both when REDIS_URL is set.
+ */
+import { loadEngine } from '../engine/node.js';
+import { SectionLibrary } from '../sections/library.js';
+import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
+import { createApp, DEFAULT_BASE_URL } from './app.js';
+
+const port = Number(process.env.PORT ?? 3000);
+const baseUrl = (process.env.PUBLIC_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+
+const engine = await loadEngine();
+const stores = storesFromEnv(process.env);
+const app = createApp({
+  engine,
+  baseUrl,
+  sections: SectionLibrary.load(),
+  access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
+});
+app.listen(port, () => {
+  console.log(`Spanwise ${engine.version} listening on port ${port} (${baseUrl})`);
+});

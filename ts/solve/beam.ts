@@ -1,0 +1,255 @@
+/**
+ * The beam pipeline: validate -> semantic checks -> SI -> engine (one solve per load case present)
+ * -> combine -> present in the request's units. Routes, MCP tools and the calculator all call this.
+ */
+import {
+  beamEnvelope,
+  factorVector,
+  generateCombinations,
+  presentCases,
+  UNFACTORED,
+  type BeamEnvelope,
+  type BeamResult,
+  type LoadCase,
+} from '../combinations/index.js';
+import { caseIndex } from '../combinations/types.js';
+import type { EngineBeamLoad, EngineBeamModel, EngineBeamResult, EngineRange } from '../engine/types.js';
+import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
+import { compile } from '../schema/validate.js';
+import { Problem, type ProblemIssue } from '../server/problem.js';
+import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
+import type { SolveContext } from './context.js';
+import { assertFinite, engineProblem, formatNumber } from './failures.js';
+import { viewLink, type Links } from './links.js';
+import { meta, type Meta } from './meta.js';
+
+export const beamValidator = compile(BeamSolveRequest);
+
+export interface BeamSolveResponse extends BeamResult {
+  envelope?: BeamEnvelope;
+  meta: Meta;
+  links?: Links;
+}
+
+/** Labels of the quantities a beam response carries. */
+export const BEAM_UNIT_LABELS = {
+  length: 'length',
+  force: 'force',
+  moment: 'moment',
+  deflection: 'displacement',
+  rotation: 'rotation',
+} as const;
+
+const ALL_UPWARD_WARNING =
+  'Every load points upward (positive). Loads are negative downward: a gravity load should be negative.';
+
+/** Everything of a beam request that is valid by schema but not by meaning, as issues (decisions.md 9, 13). */
+export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  const total = request.spans.reduce((sum, s) => sum + s.length, 0);
+  const tolerance = 1e-9 * total;
+  const unit = request.units === 'imperial' ? 'ft' : 'm';
+  const pastEnd = `lies past the end of the beam (total length ${formatNumber(total)} ${unit})`;
+  const hinges: number[] = [];
+  let x = 0;
+  request.spans.forEach((span, i) => {
+    if (i > 0 && span.connection === 'hinge') hinges.push(x);
+    x += span.length;
+  });
+  const atHinge = (p: number) => hinges.some((h) => Math.abs(h - p) <= tolerance);
+
+  if (request.spans[0]?.connection === 'hinge') {
+    issues.push({ path: 'spans.0.connection', message: 'the first span has no previous span to hinge to: it must be rigid' });
+  }
+  request.supports.forEach((s, i) => {
+    if (s.position > total + tolerance) issues.push({ path: `supports.${i}.position`, message: pastEnd });
+    const twin = request.supports.findIndex((o, j) => j < i && Math.abs(o.position - s.position) <= tolerance);
+    if (twin >= 0) issues.push({ path: `supports.${i}.position`, message: `supports.${twin} already stands at this position` });
+    if (s.type === 'fixed' && atHinge(s.position)) {
+      issues.push({ path: `supports.${i}.type`, message: 'a fixed support cannot stand at a hinge (neither side is defined)' });
+    }
+  });
+  (request.loads ?? []).forEach((load, i) => {
+    if (load.type === 'point' || load.type === 'moment') {
+      if (load.position > total + tolerance) issues.push({ path: `loads.${i}.position`, message: pastEnd });
+      if (load.type === 'moment' && atHinge(load.position)) {
+        issues.push({ path: `loads.${i}.position`, message: 'a moment cannot act exactly at a hinge (neither side is defined)' });
+      }
+    } else {
+      if (load.from >= load.to) issues.push({ path: `loads.${i}.to`, message: 'must be greater than from' });
+      if (load.from > total + tolerance) issues.push({ path: `loads.${i}.from`, message: pastEnd });
+      if (load.to > total + tolerance) issues.push({ path: `loads.${i}.to`, message: pastEnd });
+    }
+  });
+  return issues;
+}
+
+/** The request with every number in the API's SI units (`units: "SI"`); nothing else changes. */
+export function beamRequestToSI(request: BeamSolveRequest): BeamSolveRequest {
+  const units: UnitSystem = request.units ?? 'SI';
+  const si = <T extends number | undefined>(q: Parameters<typeof toSI>[0], v: T): T =>
+    (v === undefined ? v : toSI(q, v, units)) as T;
+  const load = (l: BeamLoadInput): BeamLoadInput => {
+    switch (l.type) {
+      case 'point':
+        return { ...l, magnitude: si('force', l.magnitude), position: si('length', l.position) };
+      case 'moment':
+        return { ...l, magnitude: si('moment', l.magnitude), position: si('length', l.position) };
+      case 'udl':
+        return { ...l, start: si('lineLoad', l.start), ...(l.end !== undefined && { end: si('lineLoad', l.end) }), from: si('length', l.from), to: si('length', l.to) };
+      case 'area':
+        return {
+          ...l,
+          start: si('pressure', l.start),
+          ...(l.end !== undefined && { end: si('pressure', l.end) }),
+          from: si('length', l.from),
+          to: si('length', l.to),
+          width: si('length', l.width),
+          ...(l.endWidth !== undefined && { endWidth: si('length', l.endWidth) }),
+        };
+    }
+  };
+  return {
+    ...request,
+    units: 'SI',
+    spans: request.spans.map((s) => ({ ...s, length: si('length', s.length), E: si('modulus', s.E), I: si('inertia', s.I) })),
+    supports: request.supports.map((s) => ({
+      ...s,
+      position: si('length', s.position),
+      ...(s.settlement !== undefined && { settlement: si('displacement', s.settlement) }),
+    })),
+    ...(request.loads !== undefined && { loads: request.loads.map(load) }),
+  };
+}
+
+/** Line-load coefficients over `s = x - from`: pressure and width each linear, so their product is quadratic. */
+function lineLoadCoefficients(l: Extract<BeamLoadInput, { type: 'udl' | 'area' }>): [number, number, number] {
+  const span = l.to - l.from;
+  const slope = (a: number, b: number | undefined) => ((b ?? a) - a) / span;
+  if (l.type === 'udl') return [l.start, slope(l.start, l.end), 0];
+  const dp = slope(l.start, l.end);
+  const dw = slope(l.width, l.endWidth);
+  return [l.start * l.width, l.start * dw + dp * l.width, dp * dw];
+}
+
+/** The engine's model (kN, m, kN/m², m⁴; counter-clockwise moments) from an SI request. */
+export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
+  const caseOf = (l: { case?: LoadCase }) => caseIndex(l.case ?? 'G');
+  return {
+    spans: si.spans.map((s) => ({
+      length: s.length,
+      e: toEngine('modulus', s.E),
+      i: toEngine('inertia', s.I),
+      hinge: s.connection === 'hinge',
+    })),
+    supports: si.supports.map((s) => ({
+      kind: s.type,
+      position: s.position,
+      settlement: toEngine('displacement', s.settlement ?? 0),
+    })),
+    loads: (si.loads ?? []).map((l): EngineBeamLoad => {
+      switch (l.type) {
+        case 'point':
+          return { type: 'point', position: l.position, force: l.magnitude, case: caseOf(l) };
+        case 'moment':
+          // the API's clockwise-positive moment is the engine's negative (counter-clockwise) one
+          return { type: 'moment', position: l.position, moment: -l.magnitude, case: caseOf(l) };
+        default:
+          return { type: 'line', from: l.from, to: l.to, q: lineLoadCoefficients(l), case: caseOf(l) };
+      }
+    }),
+  };
+}
+
+/** One engine result in the response's units and the API's signs. */
+export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult {
+  const x = (v: number) => fromEngine('length', v, units);
+  const series = (s: [number, number][], q: Parameters<typeof fromEngine>[0]): [number, number][] =>
+    s.map(([p, v]) => [x(p), fromEngine(q, v, units)]);
+  const entry = (e: { value: number; position: number }, q: Parameters<typeof fromEngine>[0]) => ({
+    value: fromEngine(q, e.value, units),
+    position: x(e.position),
+  });
+  const range = (r: EngineRange, q: Parameters<typeof fromEngine>[0]) => ({ max: entry(r.max, q), min: entry(r.min, q) });
+  const deflection = range(r.extremes.deflection, 'displacement');
+  return {
+    reactions: r.reactions.map((s) => ({
+      type: s.kind,
+      position: x(s.position),
+      vertical: fromEngine('force', s.vertical, units),
+      // the engine's counter-clockwise moment; the API reports reaction moments clockwise positive
+      moment: s.moment === 0 ? 0 : -fromEngine('moment', s.moment, units),
+    })),
+    diagrams: {
+      shear: series(r.diagrams.shear, 'force'),
+      moment: series(r.diagrams.moment, 'moment'),
+      rotation: series(r.diagrams.rotation, 'rotation'),
+      deflection: series(r.diagrams.deflection, 'displacement'),
+    },
+    extremes: {
+      shear: range(r.extremes.shear, 'force'),
+      moment: (({ max, min }) => ({ maxSagging: max, maxHogging: min }))(range(r.extremes.moment, 'moment')),
+      deflection: {
+        max: Math.abs(deflection.min.value) >= Math.abs(deflection.max.value) ? deflection.min : deflection.max,
+        maxUp: deflection.max,
+        maxDown: deflection.min,
+      },
+    },
+  };
+}
+
+function allLoadsUpward(loads: readonly BeamLoadInput[]): boolean {
+  const intensities = loads.flatMap((l) =>
+    l.type === 'point' ? [l.magnitude] : l.type === 'moment' ? [] : [l.start, l.end ?? l.start],
+  );
+  return intensities.length > 0 && intensities.every((v) => v >= 0) && intensities.some((v) => v > 0);
+}
+
+/** A validated request solved; throws Problem for every refusal. */
+export function solveBeamRequest(request: BeamSolveRequest, context: SolveContext): BeamSolveResponse {
+  const now = context.now ?? (() => performance.now());
+  const started = now();
+  const semantic = beamSemanticIssues(request);
+  if (semantic.length > 0) throw Problem.invalid(semantic);
+  const units: UnitSystem = request.units ?? 'SI';
+  const loads = request.loads ?? [];
+  const set = request.combinations ? generateCombinations(request.combinations, presentCases(loads)) : undefined;
+
+  const si = beamRequestToSI(request);
+  const model = beamEngineModel(si);
+  let results: EngineBeamResult[];
+  try {
+    results = context.engine.solveBeam(model, [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))]);
+  } catch (error) {
+    throw engineProblem(error, (m) => {
+      const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${units === 'SI' ? 'm' : 'ft'}`;
+      return m.direction === 'rotation'
+        ? `The beam is a mechanism: it can rotate freely at ${where}. Add a fixed support or make a hinge rigid.`
+        : `The beam is a mechanism: it can move vertically at ${where} with nothing to resist it (a free span or a hinge without support). Add a support or make a hinge rigid.`;
+    });
+  }
+  const [unfactored, ...combined] = results.map((r) => presentBeamResult(r, units));
+  const warnings = [...(set?.warnings ?? [])];
+  if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
+
+  let envelope: BeamEnvelope | undefined;
+  if (set) {
+    const { combinations, warnings: _advisories, ...header } = set;
+    envelope = beamEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })));
+  }
+  const response: BeamSolveResponse = {
+    ...unfactored!,
+    ...(envelope && { envelope }),
+    meta: meta(context.engine.version, units, BEAM_UNIT_LABELS, 0, context.baseUrl, warnings),
+  };
+  response.meta.computeMs = Math.round((now() - started) * 1000) / 1000;
+  const links = viewLink(context.baseUrl, 'beam', si);
+  if (links) response.links = links;
+  assertFinite(response);
+  return response;
+}
+
+/** The whole pipeline from an untrusted body. */
+export function solveBeam(body: unknown, context: SolveContext): BeamSolveResponse {
+  return solveBeamRequest(beamValidator.check(body), context);
+}

@@ -1,0 +1,33 @@
+/** `meta` of every solve response (interface-spec.md "Meta"). */
+import { unitLabels, type Quantity, type UnitSystem } from '../units/index.js';
+
+export interface Meta {
+  engineVersion: string;
+  units: UnitSystem;
+  unitLabels: Record<string, string>;
+  computeMs: number;
+  attribution: string;
+  warnings: string[];
+}
+
+export function attribution(baseUrl: string): string {
+  return `Computed by Spanwise - ${baseUrl}`;
+}
+
+export function meta(
+  engineVersion: string,
+  units: UnitSystem,
+  labels: Record<string, Quantity>,
+  computeMs: number,
+  baseUrl: string,
+  warnings: string[],
+): Meta {
+  return {
+    engineVersion,
+    units,
+    unitLabels: unitLabels(units, labels),
+    computeMs: Math.round(computeMs * 1000) / 1000,
+    attribution: attribution(baseUrl),
+    warnings,
+  };
+}

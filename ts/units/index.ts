@@ -1,0 +1,68 @@
+/**
+ * The one units table: every quantity the API speaks, its label in each system, the factor from the
+ * imperial unit to the SI unit of the API, and the factor from that SI unit to the engine's
+ * consistent units (kN, m).
+ */
+import {
+  GPA_PER_KSI,
+  KN_PER_KIP,
+  KN_PER_M_PER_KIP_PER_FT,
+  KNM_PER_KIPFT,
+  KPA_PER_KSF,
+  M_PER_FT,
+  MM2_PER_IN2,
+  MM4_PER_IN4,
+  MM_PER_IN,
+} from './constants.js';
+
+export type UnitSystem = 'SI' | 'imperial';
+
+interface QuantityUnits {
+  si: string;
+  imperial: string;
+  /** API SI units per imperial unit. */
+  siPerImperial: number;
+  /** Engine units (kN, m, kN/m², m², m⁴) per API SI unit. */
+  enginePerSi: number;
+}
+
+export const quantities = {
+  length: { si: 'm', imperial: 'ft', siPerImperial: M_PER_FT, enginePerSi: 1 },
+  force: { si: 'kN', imperial: 'kip', siPerImperial: KN_PER_KIP, enginePerSi: 1 },
+  lineLoad: { si: 'kN/m', imperial: 'k/ft', siPerImperial: KN_PER_M_PER_KIP_PER_FT, enginePerSi: 1 },
+  pressure: { si: 'kPa', imperial: 'ksf', siPerImperial: KPA_PER_KSF, enginePerSi: 1 },
+  moment: { si: 'kN.m', imperial: 'k.ft', siPerImperial: KNM_PER_KIPFT, enginePerSi: 1 },
+  modulus: { si: 'GPa', imperial: 'ksi', siPerImperial: GPA_PER_KSI, enginePerSi: 1e6 },
+  inertia: { si: 'mm4', imperial: 'in4', siPerImperial: MM4_PER_IN4, enginePerSi: 1e-12 },
+  area: { si: 'mm2', imperial: 'in2', siPerImperial: MM2_PER_IN2, enginePerSi: 1e-6 },
+  /** settlements, deflections, fabrication length errors */
+  displacement: { si: 'mm', imperial: 'in', siPerImperial: MM_PER_IN, enginePerSi: 1e-3 },
+  rotation: { si: 'rad', imperial: 'rad', siPerImperial: 1, enginePerSi: 1 },
+} as const satisfies Record<string, QuantityUnits>;
+
+export type Quantity = keyof typeof quantities;
+
+/** A value in the request's units to the API's SI unit. */
+export function toSI(quantity: Quantity, value: number, units: UnitSystem): number {
+  return units === 'SI' ? value : value * quantities[quantity].siPerImperial;
+}
+
+/** A value in the API's SI unit to the response's units. */
+export function fromSI(quantity: Quantity, value: number, units: UnitSystem): number {
+  return units === 'SI' ? value : value / quantities[quantity].siPerImperial;
+}
+
+/** API SI unit to engine units. */
+export function toEngine(quantity: Quantity, value: number): number {
+  return value * quantities[quantity].enginePerSi;
+}
+
+/** Engine units to the response's units. */
+export function fromEngine(quantity: Quantity, value: number, units: UnitSystem): number {
+  return fromSI(quantity, value / quantities[quantity].enginePerSi, units);
+}
+
+/** `meta.unitLabels`: the label of each named quantity in the response's system. */
+export function unitLabels(units: UnitSystem, names: Record<string, Quantity>): Record<string, string> {
+  return Object.fromEntries(Object.entries(names).map(([name, q]) => [name, quantities[q][units === 'SI' ? 'si' : 'imperial']]));
+}
