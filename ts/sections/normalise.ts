@@ -8,22 +8,32 @@ export function normaliseDesignation(name: string): string {
 
 /**
  * Levenshtein distance, with an early exit once every cell of a row exceeds `limit` (the caller only cares
- * about distances up to its current third-best).
+ * about distances up to its current third-best). Two rows of a reused buffer: a 404 compares the name with
+ * every designation, so this loop is the whole cost of a did-you-mean.
  */
+let rows = new Uint32Array(2 * 65);
+
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (rows.length < 2 * width) rows = new Uint32Array(2 * width);
+  let previous = 0;
+  let current = width;
+  for (let j = 0; j < width; j++) rows[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    rows[current] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-      current.push(value);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const substitution = (rows[previous + j - 1] as number) + (ai === b.charCodeAt(j - 1) ? 0 : 1);
+      const deletion = (rows[previous + j] as number) + 1;
+      const insertion = (rows[current + j - 1] as number) + 1;
+      const value = Math.min(substitution, deletion, insertion);
+      rows[current + j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] ?? 0;
+  return rows[previous + b.length] as number;
 }

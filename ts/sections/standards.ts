@@ -103,4 +103,5 @@ export const COVERAGE_NOTE =
   'Gross area A, Ix, Iy and mass per length for every section; d, bf, tf, tw only for I, H, channel and tee ' +
   'shapes whose source publishes them. Angles give Ix and Iy about the axes parallel to the legs. ' +
   'Absent: EN 10365 UPE, HD, HL and HP; JIS heavy-H series and the I, C and L families; IS 808 ISLB 500; ' +
+  'a few standard-Pipe sizes; ' +
   'section moduli (Zx, Zy) and torsion constants (J, Cw). Sources and counts: docs/sections.md.';
