@@ -20,8 +20,10 @@
 
 pub mod beam;
 pub mod error;
+pub mod lattice;
 pub mod member;
 pub mod polynomial;
 pub mod skyline;
+pub mod truss;
 
 pub use error::{Direction, EngineError};
