@@ -1,0 +1,17 @@
+/** One in-process app per test file, on the real WASM engine (built by `make wasm`). */
+import type Koa from 'koa';
+import { loadEngine } from '../../ts/engine/node.js';
+import { createApp, type AppOptions } from '../../ts/server/app.js';
+import { SectionLibrary } from '../../ts/sections/library.js';
+
+export async function testApp(options: Partial<AppOptions> = {}): Promise<Koa> {
+  const engine = await loadEngine();
+  return createApp({ engine, sections: SectionLibrary.load(), log: () => {}, ...options });
+}
+
+/** Relative closeness used by every golden test: 1e-6 on reactions and extremes. */
+export function expectClose(got: number | undefined, want: number, relative = 1e-6): void {
+  if (got === undefined || !Number.isFinite(got)) throw new Error(`expected ${want}, got ${got}`);
+  const scale = Math.max(Math.abs(want), 1e-9);
+  if (Math.abs(got - want) > relative * scale) throw new Error(`expected ${want}, got ${got} (relative error ${Math.abs(got - want) / scale})`);
+}
