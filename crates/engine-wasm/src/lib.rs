@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use spanwise_engine::beam::{solve_beam as solve_beam_model, BeamModel};
+use spanwise_engine::truss::{solve_truss as solve_truss_model, TrussModel};
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -51,4 +52,17 @@ fn parse<'a, T: Deserialize<'a>>(input: &'a str) -> Result<T, EngineError> {
 #[wasm_bindgen(js_name = solveBeam)]
 pub fn solve_beam(input: &str) -> String {
     answer(parse::<BeamRequest>(input).and_then(|r| solve_beam_model(&r.model, &r.combinations)))
+}
+
+#[derive(Deserialize)]
+struct TrussRequest {
+    model: TrussModel,
+    combinations: Vec<Vec<f64>>,
+}
+
+/// Solves a plane truss: input `{model, combinations: [[factor per case]]}`, output one result per
+/// combination.
+#[wasm_bindgen(js_name = solveTruss)]
+pub fn solve_truss(input: &str) -> String {
+    answer(parse::<TrussRequest>(input).and_then(|r| solve_truss_model(&r.model, &r.combinations)))
 }
