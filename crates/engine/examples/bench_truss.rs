@@ -1,0 +1,91 @@
+//! Native truss benchmark: the 300-node, 1000-member lattice of [`spanwise_engine::lattice`] with
+//! three load cases and four combinations, solved many times; prints the median time of a whole
+//! `solve_truss` call (validation, numbering, assembly, one factorisation, the case solves and
+//! every combination's results).
+//!
+//! ```text
+//! cargo run --release -p spanwise-engine --example bench_truss [-- --runs N] [-- --fixture FILE]
+//! ```
+//!
+//! `--fixture FILE` also writes the `solveTruss` input (`{model, combinations}`) as JSON, so the
+//! WASM and HTTP benchmarks solve exactly this truss.
+
+use std::time::Instant;
+
+use spanwise_engine::lattice::{lattice, DEAD, LIVE, WIND};
+use spanwise_engine::truss::solve_truss;
+
+/// Load factors indexed by case (dead, live, wind): 1.35G, 1.35G + 1.5Q, G + 1.5W, G + Q (SLS).
+fn combinations() -> Vec<Vec<f64>> {
+    let factors = |dead: f64, live: f64, wind: f64| {
+        let mut f = vec![0.0; 3];
+        f[DEAD] = dead;
+        f[LIVE] = live;
+        f[WIND] = wind;
+        f
+    };
+    vec![
+        factors(1.35, 0.0, 0.0),
+        factors(1.35, 1.5, 0.0),
+        factors(1.0, 0.0, 1.5),
+        factors(1.0, 1.0, 0.0),
+    ]
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut runs = 500usize;
+    let mut fixture = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
+            "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
+            other => return Err(format!("unknown argument {other}").into()),
+        }
+    }
+    let runs = runs.max(1);
+
+    let model = lattice(30, 10, 1000);
+    let combinations = combinations();
+    if let Some(path) = fixture {
+        let input = serde_json::json!({ "model": model, "combinations": combinations });
+        std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
+        println!("wrote {path}");
+    }
+
+    // Warm caches and the allocator before timing.
+    let results = solve_truss(&model, &combinations)?;
+    for _ in 0..20 {
+        solve_truss(&model, &combinations)?;
+    }
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let r = solve_truss(&model, &combinations);
+            let elapsed = start.elapsed().as_secs_f64();
+            std::hint::black_box(r).map(|_| elapsed)
+        })
+        .collect::<Result<_, _>>()?;
+    times.sort_by(f64::total_cmp);
+    let ms = |t: f64| t * 1e3;
+    let max_force = results[1]
+        .member_forces
+        .iter()
+        .map(|f| f.force.abs())
+        .fold(0.0, f64::max);
+    println!(
+        "truss {} nodes, {} members, {} load cases, {} combinations",
+        model.nodes.len(),
+        model.members.len(),
+        3,
+        combinations.len()
+    );
+    println!(
+        "solve_truss over {runs} runs: median {:.3} ms, min {:.3} ms, p90 {:.3} ms",
+        ms(times[runs / 2]),
+        ms(times[0]),
+        ms(times[(runs * 9 / 10).min(runs - 1)])
+    );
+    println!("largest |member force| in 1.35G + 1.5Q: {max_force:.3} kN");
+    Ok(())
+}
