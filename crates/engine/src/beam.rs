@@ -672,11 +672,7 @@ fn combine(
         .collect::<Vec<_>>();
 
     let diagrams = sample(beam, &member_segments);
-    let extremes = BeamExtremes {
-        shear: range(&member_segments, |s| s.shear, beam.tolerance),
-        moment: range(&member_segments, |s| s.moment, beam.tolerance),
-        deflection: range(&member_segments, |s| s.deflection, beam.tolerance),
-    };
+    let extremes = extremes(&member_segments);
     let result = BeamResult {
         reactions,
         diagrams,
@@ -775,32 +771,50 @@ fn sample(beam: &Discretised, members: &[(f64, f64, Vec<Segment>)]) -> BeamDiagr
     out
 }
 
-/// Exact largest and smallest values of one function: segment ends (one-sided) and interior
-/// stationary points. On a tie the leftmost position wins.
-fn range(
-    members: &[(f64, f64, Vec<Segment>)],
-    function: impl Fn(&Segment) -> Poly,
-    tolerance_x: f64,
-) -> Range {
-    let mut candidates: Vec<(f64, f64)> = Vec::new();
+/// Stationary points of shear, moment and deflection inside one segment, found down the chain
+/// q -> V -> M -> θ (each function's roots fence the next one's).
+fn stationary(s: &Segment) -> [Vec<f64>; 3] {
+    let length = s.end - s.start;
+    let load = s.shear.derivative();
+    let of_shear = load.roots_in(0.0, length);
+    let of_moment = s.shear.roots_between(0.0, length, &of_shear);
+    let of_rotation_derivative = s.moment.roots_between(0.0, length, &of_moment);
+    let of_deflection = s
+        .rotation
+        .roots_between(0.0, length, &of_rotation_derivative);
+    [of_shear, of_moment, of_deflection]
+}
+
+/// Exact extremes of shear, moment and deflection: segment ends (one-sided) and stationary points.
+fn extremes(members: &[(f64, f64, Vec<Segment>)]) -> BeamExtremes {
+    let mut candidates: [Vec<(f64, f64)>; 3] = Default::default();
     for (x0, _, segments) in members {
         for s in segments {
-            let p = function(s);
             let length = s.end - s.start;
-            candidates.push((x0 + s.start, p.eval(0.0)));
-            for t in p.derivative().roots_in(0.0, length) {
-                candidates.push((x0 + s.start + t, p.eval(t)));
+            let functions = [&s.shear, &s.moment, &s.deflection];
+            for ((list, p), inside) in candidates.iter_mut().zip(functions).zip(stationary(s)) {
+                list.push((x0 + s.start, p.eval(0.0)));
+                list.extend(inside.into_iter().map(|t| (x0 + s.start + t, p.eval(t))));
+                list.push((x0 + s.end, p.eval(length)));
             }
-            candidates.push((x0 + s.end, p.eval(length)));
         }
     }
-    let _ = tolerance_x;
+    let [shear, moment, deflection] = candidates.map(|c| range(&c));
+    BeamExtremes {
+        shear,
+        moment,
+        deflection,
+    }
+}
+
+/// Largest and smallest of the candidate values. Values equal to within rounding count as a tie,
+/// so a flat stretch reports its left end.
+fn range(candidates: &[(f64, f64)]) -> Range {
     let max = candidates
         .iter()
         .map(|c| c.1)
         .fold(f64::NEG_INFINITY, f64::max);
     let min = candidates.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
-    // Values equal to within rounding count as a tie, so a flat stretch reports its left end.
     let tie = 1e-9 * max.abs().max(min.abs());
     let leftmost = |pick: &dyn Fn(f64) -> bool| {
         candidates

@@ -99,38 +99,56 @@ impl Poly {
     }
 
     /// Real roots in `[lo, hi]`, ascending. Roots are isolated between consecutive critical points
-    /// (found recursively from the derivative) and refined by bisection, so none is missed where
-    /// the polynomial changes sign; a touching root is returned when it lands on a critical point.
+    /// (found recursively from the derivative) and refined by safeguarded Newton, so none is missed
+    /// where the polynomial changes sign; a touching root is returned when it lands on a critical point.
     pub fn roots_in(&self, lo: f64, hi: f64) -> Vec<f64> {
+        if !(hi > lo) {
+            return Vec::new();
+        }
+        match self.degree() {
+            0 => Vec::new(),
+            1 => {
+                let r = -self.c[0] / self.c[1];
+                if r >= lo && r <= hi {
+                    vec![r]
+                } else {
+                    Vec::new()
+                }
+            }
+            _ => self.roots_between(lo, hi, &self.derivative().roots_in(lo, hi)),
+        }
+    }
+
+    /// Real roots in `[lo, hi]` when the derivative's roots there (`fences`, ascending) are known
+    /// already: the member functions form a chain (each the integral of the last), so one pass down
+    /// the chain finds every function's stationary points without repeating the recursion.
+    pub fn roots_between(&self, lo: f64, hi: f64, fences: &[f64]) -> Vec<f64> {
         let mut roots = Vec::new();
         if !(hi > lo) {
             return roots;
         }
-        match self.degree() {
-            0 => {}
-            1 => {
-                let r = -self.c[0] / self.c[1];
-                if r >= lo && r <= hi {
-                    roots.push(r);
-                }
+        if self.degree() <= 1 {
+            return self.roots_in(lo, hi);
+        }
+        let derivative = self.derivative();
+        let mut a = lo;
+        let mut fa = self.eval(a);
+        for &b in fences
+            .iter()
+            .filter(|&&f| f > lo && f < hi)
+            .chain(std::iter::once(&hi))
+        {
+            let fb = self.eval(b);
+            if fa == 0.0 {
+                push_distinct(&mut roots, a);
+            } else if fa * fb < 0.0 {
+                push_distinct(&mut roots, refine(self, &derivative, a, b, fa));
             }
-            _ => {
-                let mut fences = vec![lo];
-                fences.extend(self.derivative().roots_in(lo, hi));
-                fences.push(hi);
-                for w in fences.windows(2) {
-                    let (a, b) = (w[0], w[1]);
-                    let (fa, fb) = (self.eval(a), self.eval(b));
-                    if fa == 0.0 {
-                        push_distinct(&mut roots, a);
-                    } else if fa * fb < 0.0 {
-                        push_distinct(&mut roots, bisect(self, a, b, fa));
-                    }
-                }
-                if self.eval(hi) == 0.0 {
-                    push_distinct(&mut roots, hi);
-                }
-            }
+            a = b;
+            fa = fb;
+        }
+        if fa == 0.0 {
+            push_distinct(&mut roots, hi);
         }
         roots
     }
@@ -142,24 +160,34 @@ fn push_distinct(roots: &mut Vec<f64>, r: f64) {
     }
 }
 
-fn bisect(p: &Poly, mut a: f64, mut b: f64, mut fa: f64) -> f64 {
-    for _ in 0..200 {
-        let m = 0.5 * (a + b);
-        if m <= a || m >= b {
-            break;
+/// The one root in `[a, b]` where `p` changes sign and is monotonic: Newton steps while they stay inside
+/// the bracket, bisection otherwise, until the bracket stops shrinking.
+fn refine(p: &Poly, dp: &Poly, mut a: f64, mut b: f64, fa: f64) -> f64 {
+    let rising = fa < 0.0;
+    let mut x = 0.5 * (a + b);
+    for _ in 0..100 {
+        let fx = p.eval(x);
+        if fx == 0.0 {
+            return x;
         }
-        let fm = p.eval(m);
-        if fm == 0.0 {
-            return m;
-        }
-        if fa * fm < 0.0 {
-            b = m;
+        if (fx < 0.0) == rising {
+            a = x;
         } else {
-            a = m;
-            fa = fm;
+            b = x;
         }
+        let d = dp.eval(x);
+        let newton = x - fx / d;
+        let next = if newton > a && newton < b {
+            newton
+        } else {
+            0.5 * (a + b)
+        };
+        if next == x || b - a <= 4.0 * f64::EPSILON * a.abs().max(b.abs()) {
+            return next;
+        }
+        x = next;
     }
-    0.5 * (a + b)
+    x
 }
 
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! Native beam benchmark: a 20-span continuous beam with 200 loads (points, partial and varying line
+//! loads, moments) in eight load cases, solved many times; prints the median time of a whole
+//! `solve_beam` call for the unfactored analysis.
+//!
+//! ```text
+//! cargo run --release -p spanwise-engine --example bench_beam [-- --runs N] [-- --fixture FILE]
+//! ```
+//!
+//! `--fixture FILE` also writes the `solveBeam` input (`{model, combinations}`) as JSON, so the WASM
+//! benchmark solves exactly this beam.
+
+use std::time::Instant;
+
+use spanwise_engine::beam::{solve_beam, BeamLoad, BeamModel, Span, Support, SupportKind};
+
+/// 20 spans of 4 to 8 m with varying I; a pin, then rollers at every joint; 200 loads spread over all
+/// spans and the eight load cases.
+fn twenty_span_beam() -> BeamModel {
+    let spans: Vec<Span> = (0..20)
+        .map(|n| Span {
+            length: 4.0 + (n % 5) as f64,
+            e: 200e6,
+            i: 1e-4 * (1.0 + (n % 3) as f64),
+            hinge: false,
+        })
+        .collect();
+    let total: f64 = spans.iter().map(|s| s.length).sum();
+    let mut x = 0.0;
+    let mut supports = vec![Support {
+        kind: SupportKind::Pin,
+        position: 0.0,
+        settlement: 0.0,
+    }];
+    for s in &spans {
+        x += s.length;
+        supports.push(Support {
+            kind: SupportKind::Roller,
+            position: x,
+            settlement: 0.0,
+        });
+    }
+    let loads = (0..200)
+        .map(|n| {
+            let at = total * (n as f64 + 0.37) / 200.0;
+            let case = n % 8;
+            match n % 4 {
+                0 => BeamLoad::Point {
+                    position: at,
+                    force: -10.0 - (n % 7) as f64,
+                    case,
+                },
+                1 => BeamLoad::Line {
+                    from: at,
+                    to: (at + 1.5).min(total),
+                    q: [-5.0, 0.0, 0.0],
+                    case,
+                },
+                2 => BeamLoad::Line {
+                    from: at,
+                    to: (at + 2.0).min(total),
+                    q: [-2.0, -1.0, 0.1],
+                    case,
+                },
+                _ => BeamLoad::Moment {
+                    position: at,
+                    moment: 3.0,
+                    case,
+                },
+            }
+        })
+        .collect();
+    BeamModel {
+        spans,
+        supports,
+        loads,
+    }
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut runs = 500usize;
+    let mut fixture = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
+            "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
+            other => return Err(format!("unknown argument {other}").into()),
+        }
+    }
+    let model = twenty_span_beam();
+    let combinations = vec![vec![1.0; 8]];
+    if let Some(path) = fixture {
+        let input = serde_json::json!({ "model": model, "combinations": combinations });
+        std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
+        println!("wrote {path}");
+    }
+    for _ in 0..20 {
+        solve_beam(&model, &combinations)?;
+    }
+    let mut times: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            let result = solve_beam(&model, &combinations);
+            let elapsed = start.elapsed().as_secs_f64() * 1e3;
+            std::hint::black_box(result).map(|_| elapsed)
+        })
+        .collect::<Result<_, _>>()?;
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    println!(
+        "native beam, 20 spans / 200 loads: median {median:.3} ms over {} runs",
+        times.len()
+    );
+    Ok(())
+}
