@@ -1,10 +1,10 @@
-//! Native truss benchmark: the 300-node, 1000-member lattice of [`spanwise_engine::lattice`] with
-//! three load cases and four combinations, solved many times; prints the median time of a whole
-//! `solve_truss` call (validation, numbering, assembly, one factorisation, the case solves and
-//! every combination's results).
+//! Native truss benchmark: the 300-node, 1000-member lattice of
+//! [`spanwise_engine::lattice::benchmark_truss`] with three load cases and four combinations,
+//! solved many times; prints the median time of a whole `solve_truss` call (validation,
+//! numbering, assembly, one factorisation, the case solves and every combination's results).
 //!
 //! ```text
-//! cargo run --release -p spanwise-engine --example bench_truss [-- --runs N] [-- --fixture FILE]
+//! cargo run --release -p spanwise-engine --example bench_truss -- [--runs N] [--fixture FILE]
 //! ```
 //!
 //! `--fixture FILE` also writes the `solveTruss` input (`{model, combinations}`) as JSON, so the
@@ -12,25 +12,8 @@
 
 use std::time::Instant;
 
-use spanwise_engine::lattice::{lattice, DEAD, LIVE, WIND};
+use spanwise_engine::lattice::{benchmark_combinations, benchmark_truss};
 use spanwise_engine::truss::solve_truss;
-
-/// Load factors indexed by case (dead, live, wind): 1.35G, 1.35G + 1.5Q, G + 1.5W, G + Q (SLS).
-fn combinations() -> Vec<Vec<f64>> {
-    let factors = |dead: f64, live: f64, wind: f64| {
-        let mut f = vec![0.0; 3];
-        f[DEAD] = dead;
-        f[LIVE] = live;
-        f[WIND] = wind;
-        f
-    };
-    vec![
-        factors(1.35, 0.0, 0.0),
-        factors(1.35, 1.5, 0.0),
-        factors(1.0, 0.0, 1.5),
-        factors(1.0, 1.0, 0.0),
-    ]
-}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
@@ -45,8 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let runs = runs.max(1);
 
-    let model = lattice(30, 10, 1000);
-    let combinations = combinations();
+    let model = benchmark_truss();
+    let combinations = benchmark_combinations();
     if let Some(path) = fixture {
         let input = serde_json::json!({ "model": model, "combinations": combinations });
         std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;

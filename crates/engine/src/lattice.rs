@@ -119,6 +119,29 @@ pub fn lattice(columns: usize, rows: usize, member_count: usize) -> TrussModel {
     }
 }
 
+/// The benchmark truss: a 30 × 10 lattice with exactly 1000 members.
+pub fn benchmark_truss() -> TrussModel {
+    lattice(30, 10, 1000)
+}
+
+/// The benchmark's combinations, factors indexed by case (dead, live, wind):
+/// 1.35G, 1.35G + 1.5Q, G + 1.5W and G + Q.
+pub fn benchmark_combinations() -> Vec<Vec<f64>> {
+    let factors = |dead: f64, live: f64, wind: f64| {
+        let mut f = vec![0.0; 3];
+        f[DEAD] = dead;
+        f[LIVE] = live;
+        f[WIND] = wind;
+        f
+    };
+    vec![
+        factors(1.35, 0.0, 0.0),
+        factors(1.35, 1.5, 0.0),
+        factors(1.0, 0.0, 1.5),
+        factors(1.0, 1.0, 0.0),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,7 +149,7 @@ mod tests {
     #[test]
     fn the_benchmark_lattice_has_300_nodes_and_1000_members() {
         // 30 × 10 nodes: 29·10 chords + 30·9 posts + 29·9 diagonals = 821, plus 179 second diagonals.
-        let model = lattice(30, 10, 1000);
+        let model = benchmark_truss();
         assert_eq!(model.nodes.len(), 300);
         assert_eq!(model.members.len(), 1000);
     }

@@ -641,6 +641,30 @@ fn inclined_collinear_node_is_found_too() {
 }
 
 #[test]
+fn a_soft_bar_across_stiff_ones_still_holds_the_node() {
+    // The collinear node B again, now also hung from a pin at D(2, 2) by a bar 1e9 times softer
+    // than the chords. Only that bar resists B's vertical movement (the chords have no first-order
+    // stiffness across), so it carries the whole 10 kN: F_BD = 10 (tension), and
+    // dy(B) = −F L / EA = −10 · 2 / (2e8 · 1e-12) = −1e5 m (linear theory, however large).
+    let mut model = truss(
+        vec![
+            node(0.0, 0.0),
+            node(2.0, 0.0),
+            node(4.0, 0.0),
+            node(2.0, 2.0),
+        ],
+        vec![bar(0, 1), bar(1, 2), bar(1, 3)],
+        vec![pin(0), pin(2), pin(3)],
+        vec![load(1, 0.0, -10.0)],
+    );
+    model.members[2].a = 1e-12;
+    let r = solve(&model);
+    close(force(&r, 2), 10.0);
+    negligible(force(&r, 0), 10.0);
+    close(r.displacements[1].dy, -1e5);
+}
+
+#[test]
 fn roller_rolling_square_to_its_only_bar() {
     // Bar along x, roller at B rolling (almost exactly) along y: B can move freely along y.
     for degrees in [90.0, 90.0 + 1e-11] {
@@ -1020,4 +1044,28 @@ fn random_garbage_never_panics() {
         outcomes[..3].iter().all(|&count| count >= 100),
         "{outcomes:?}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The committed benchmark fixture is the generator's truss, and it solves.
+
+#[test]
+fn benchmark_fixture_matches_the_generator() {
+    use spanwise_engine::lattice::{benchmark_combinations, benchmark_truss};
+    let text = include_str!("../../../bench/fixtures/truss-300.json");
+    let input: serde_json::Value = serde_json::from_str(text).unwrap();
+    let model: TrussModel = serde_json::from_value(input["model"].clone()).unwrap();
+    let combinations: Vec<Vec<f64>> =
+        serde_json::from_value(input["combinations"].clone()).unwrap();
+    let generated = benchmark_truss();
+    assert_eq!(
+        serde_json::to_value(&model).unwrap(),
+        serde_json::to_value(&generated).unwrap()
+    );
+    assert_eq!(combinations, benchmark_combinations());
+    // Statics of the whole lattice under 1.35G: 30 top nodes × 10 kN × 1.35 = 405 kN, carried by the
+    // pin at x = 0 and the roller at x = 58 m; the load is symmetric about x = 29, so each takes half.
+    let r = solve_truss(&model, &combinations).unwrap();
+    close(r[0].reactions[0].vertical, 202.5);
+    close(r[0].reactions[1].vertical, 202.5);
 }
