@@ -290,14 +290,14 @@ pub fn solve_truss(
     for bar in &bars {
         k.assemble(&equations, &bar.dofs, &bar.matrix());
     }
-    let factors = k
+    let factorized = k
         .factorize()
         .map_err(|zero| mechanism(model, &restraints.axes, equations.dof_of[zero.equation]))?;
 
     // Displacements for nodal forces `f` (per dof, in node axes), prescribed dofs set to `base`.
     let solve = |f: &[f64], base: &[f64]| -> Vec<f64> {
         let mut x: Vec<f64> = equations.dof_of.iter().map(|&dof| f[dof]).collect();
-        factors.solve(&mut x);
+        factorized.solve(&mut x);
         let mut d = base.to_vec();
         for (&dof, value) in equations.dof_of.iter().zip(x) {
             d[dof] = value;
