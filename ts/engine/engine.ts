@@ -2,7 +2,7 @@
  * The typed facade over the WebAssembly exports. Pure: it is handed initialised bindings, so the
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
  */
-import type { EngineBeamModel, EngineBeamResult, EngineBindings, EngineErrorValue } from './types.js';
+import type { EngineBeamModel, EngineBeamResult, EngineBeamWire, EngineBindings, EngineErrorValue, Series } from './types.js';
 
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
 export class EngineFailure extends Error {
@@ -29,10 +29,31 @@ function unwrap<T>(json: string): T {
   return answer.ok;
 }
 
+/** Rebuilds each result's four `[position, value]` series from the flat array, in order. */
+function withDiagrams(wires: EngineBeamWire[], flat: Float64Array): EngineBeamResult[] {
+  let at = 0;
+  const next = (pairs: number): Series => {
+    const series: Series = new Array(pairs);
+    for (let k = 0; k < pairs; k++, at += 2) series[k] = [flat[at]!, flat[at + 1]!];
+    return series;
+  };
+  return wires.map(({ reactions, extremes, series: [shear, moment, rotation, deflection] }) => ({
+    reactions,
+    diagrams: { shear: next(shear), moment: next(moment), rotation: next(rotation), deflection: next(deflection) },
+    extremes,
+  }));
+}
+
 export function createEngine(bindings: EngineBindings): Engine {
   return {
     version: bindings.engineVersion(),
-    solveBeam: (model, combinations) =>
-      unwrap<EngineBeamResult[]>(bindings.solveBeam(JSON.stringify({ model, combinations }))),
+    solveBeam(model, combinations) {
+      const solution = bindings.solveBeam(JSON.stringify({ model, combinations }));
+      try {
+        return withDiagrams(unwrap<EngineBeamWire[]>(solution.json), solution.series);
+      } finally {
+        solution.free();
+      }
+    },
   };
 }

@@ -39,9 +39,23 @@ export type EngineErrorValue =
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
   | { kind: 'nonFinite'; message: string };
 
+/** A beam answer from the binding: JSON without the diagrams, and every series flattened. */
+export interface BeamSolutionHandle {
+  readonly json: string;
+  readonly series: Float64Array;
+  free(): void;
+}
+
+/** One beam result as the JSON carries it: diagrams counted in `series`, values in the array. */
+export interface EngineBeamWire {
+  reactions: EngineBeamResult['reactions'];
+  extremes: EngineBeamResult['extremes'];
+  series: [number, number, number, number];
+}
+
 /** The raw exports of the wasm-bindgen package. */
 export interface EngineBindings {
   engineVersion(): string;
-  solveBeam(input: string): string;
+  solveBeam(input: string): BeamSolutionHandle;
   solveTruss?(input: string): string;
 }

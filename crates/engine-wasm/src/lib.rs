@@ -1,10 +1,14 @@
-//! The WebAssembly boundary: stateless exports taking and returning JSON strings.
+//! The WebAssembly boundary: stateless exports taking JSON strings and answering JSON.
 //!
 //! Every call answers `{"ok": ...}` or `{"error": {...}}`; the engine's error values cross the
-//! boundary as data, so JavaScript never sees a trap for a bad model.
+//! boundary as data, so JavaScript never sees a trap for a bad model. A beam's diagram series are
+//! most of its answer, so they cross as one `Float64Array` beside the JSON: parsing thousands of
+//! numbers out of text costs more than the solve itself.
 
 use serde::{Deserialize, Serialize};
-use spanwise_engine::beam::{solve_beam as solve_beam_model, BeamModel};
+use spanwise_engine::beam::{
+    solve_beam as solve_beam_model, BeamExtremes, BeamModel, BeamReaction, BeamResult,
+};
 use spanwise_engine::truss::{solve_truss as solve_truss_model, TrussModel};
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -48,10 +52,75 @@ fn parse<'a, T: Deserialize<'a>>(input: &'a str) -> Result<T, EngineError> {
     serde_json::from_str(input).map_err(|e| EngineError::invalid(format!("engine input: {e}")))
 }
 
-/// Solves a beam: input `{model, combinations: [[factor per case]]}`, output one result per combination.
+/// A beam's answer: JSON with everything but the diagram series, and the series themselves.
+#[wasm_bindgen]
+pub struct BeamSolution {
+    json: String,
+    series: Vec<f64>,
+}
+
+#[wasm_bindgen]
+impl BeamSolution {
+    /// `{"ok": [{reactions, extremes, series: [n shear, n moment, n rotation, n deflection]}]}` or
+    /// `{"error": {...}}`; each `n` counts `[position, value]` pairs.
+    #[wasm_bindgen(getter)]
+    pub fn json(&self) -> String {
+        self.json.clone()
+    }
+
+    /// Every result's shear, moment, rotation and deflection pairs, flattened in that order.
+    #[wasm_bindgen(getter)]
+    pub fn series(&self) -> Vec<f64> {
+        self.series.clone()
+    }
+}
+
+/// One beam result on the wire: its diagrams are counted here and carried in the series array.
+#[derive(Serialize)]
+struct BeamWire<'a> {
+    reactions: &'a [BeamReaction],
+    extremes: &'a BeamExtremes,
+    series: [usize; 4],
+}
+
+fn beam_solution(results: Result<Vec<BeamResult>, EngineError>) -> BeamSolution {
+    let results = match results {
+        Ok(results) => results,
+        Err(error) => {
+            return BeamSolution {
+                json: answer::<()>(Err(error)),
+                series: Vec::new(),
+            }
+        }
+    };
+    let mut series = Vec::new();
+    let wires: Vec<BeamWire> = results
+        .iter()
+        .map(|r| {
+            let d = &r.diagrams;
+            let all = [&d.shear, &d.moment, &d.rotation, &d.deflection];
+            for s in all {
+                series.extend(s.iter().flatten());
+            }
+            BeamWire {
+                reactions: &r.reactions,
+                extremes: &r.extremes,
+                series: all.map(|s| s.len()),
+            }
+        })
+        .collect();
+    BeamSolution {
+        json: answer(Ok(wires)),
+        series,
+    }
+}
+
+/// Solves a beam: input `{model, combinations: [[factor per case]]}`, one result per combination.
 #[wasm_bindgen(js_name = solveBeam)]
-pub fn solve_beam(input: &str) -> String {
-    answer(parse::<BeamRequest>(input).and_then(|r| solve_beam_model(&r.model, &r.combinations)))
+pub fn solve_beam(input: &str) -> BeamSolution {
+    beam_solution(
+        parse::<BeamRequest>(input).and_then(|r| solve_beam_model(&r.model, &r.combinations)),
+    )
 }
 
 #[derive(Deserialize)]

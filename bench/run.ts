@@ -1,0 +1,108 @@
+/**
+ * `make bench`: engine time in WASM (beside the native figures cargo prints just before), and HTTP
+ * throughput and latency of a beam solve beside a bare Koa route returning a body of the same size.
+ * Loopback only, bounded durations. Prints numbers and ratios; targets are printed beside them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { loadEngine } from '../ts/engine/node.js';
+import type { EngineBeamModel } from '../ts/engine/types.js';
+import { createApp } from '../ts/server/app.js';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function timeMs(run: () => unknown, runs: number): number {
+  for (let i = 0; i < 20; i++) run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+async function listen(app: Koa): Promise<{ url: string; close: () => void }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+async function load(url: string, body: string, seconds: number) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: 10,
+    duration: seconds,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+const engine = await loadEngine();
+console.log(`engine ${engine.version}`);
+
+// 1. Engine in WASM: the same 20-span, 200-load beam the native benchmark wrote.
+const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel; combinations: number[][] };
+const beamMs = timeMs(() => engine.solveBeam(beam.model, beam.combinations), 300);
+console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (target < 1 ms)`);
+
+if (existsSync(fixture('truss-300.json')) && 'solveTruss' in engine) {
+  const truss = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: unknown; combinations: number[][] };
+  const solveTruss = (engine as unknown as { solveTruss(m: unknown, c: number[][]): unknown }).solveTruss;
+  const trussMs = timeMs(() => solveTruss(truss.model, truss.combinations), 200);
+  console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
+}
+
+// 2. HTTP: a 3-span beam with 6 loads through the whole service, beside a bare route of the same body size.
+const request = JSON.stringify({
+  spans: [
+    { length: 5, E: 200, I: 2e8 },
+    { length: 6, E: 200, I: 2e8 },
+    { length: 5, E: 200, I: 2e8 },
+  ],
+  supports: [
+    { type: 'pin', position: 0 },
+    { type: 'roller', position: 5 },
+    { type: 'roller', position: 11 },
+    { type: 'roller', position: 16 },
+  ],
+  loads: [
+    { type: 'udl', start: -10, from: 0, to: 16 },
+    { type: 'point', magnitude: -20, position: 2.5 },
+    { type: 'point', magnitude: -30, position: 8 },
+    { type: 'udl', start: -5, end: -8, from: 11, to: 16, case: 'Q' },
+    { type: 'moment', magnitude: 12, position: 13 },
+    { type: 'area', start: -2, from: 5, to: 11, width: 3, case: 'Q' },
+  ],
+});
+const service = await listen(createApp({ engine }));
+const sample = await fetch(`${service.url}/v1/beam/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+const responseBody = await sample.text();
+if (sample.status !== 200) throw new Error(`beam solve failed: ${sample.status} ${responseBody}`);
+
+const bare = new Koa();
+bare.use((ctx) => {
+  ctx.type = 'application/json';
+  ctx.body = responseBody;
+});
+const bareServer = await listen(bare);
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const bareRun = await load(bareServer.url, request, seconds);
+const serviceRun = await load(`${service.url}/v1/beam/solve`, request, seconds);
+service.close();
+bareServer.close();
+
+console.log(`http bare koa route (${responseBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`);
+console.log(`http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`);
+console.log(`throughput ratio service/bare: ${(serviceRun.rps / bareRun.rps).toFixed(2)} (target >= 0.50)`);
