@@ -1,0 +1,275 @@
+/**
+ * POST /mcp through the SDK's own client over HTTP against the running service: the tools it lists, each tool
+ * called with a real model and checked against hand calculations and against the HTTP endpoint it mirrors,
+ * refusals as isError results, counting, and what a broken JSON-RPC message gets.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../ts/mcp/index.js';
+import { toJsonSchema } from '../../ts/schema/json-schema.js';
+import { TIERS } from '../../ts/limits/tiers.js';
+import { BASE_URL, postMcp, startService, type RunningService } from './service.js';
+
+let service: RunningService;
+let client: Client;
+
+beforeAll(async () => {
+  service = await startService();
+  client = new Client({ name: 'spanwise-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+});
+afterAll(async () => {
+  await client.close();
+  await service.close();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+async function http(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${service.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The text copy of a JSON result, parsed. */
+function textCopy(result: CallToolResult): unknown {
+  const [first] = result.content;
+  if (first?.type !== 'text') throw new Error('the first content item is not text');
+  return JSON.parse(first.text);
+}
+
+/** A solve response without its timing, which differs between two runs of the same model. */
+function withoutTiming(body: unknown): unknown {
+  const { meta, ...rest } = body as { meta: Record<string, unknown> };
+  const { computeMs: _computeMs, ...stable } = meta;
+  return { ...rest, meta: stable };
+}
+
+// 6 m simply supported span, 10 kN/m downward; E = 200 GPa, I = 8.0e7 mm4 -> EI = 200e6 kN/m2 * 8.0e-5 m4 = 16000 kN.m2.
+const SIMPLE_UDL = {
+  spans: [{ length: 6, E: 200, I: 8.0e7 }],
+  supports: [
+    { type: 'pin', position: 0 },
+    { type: 'roller', position: 6 },
+  ],
+  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
+};
+
+describe('initialize and tools/list', () => {
+  it('names the server and offers the tools, each with the JSON Schema of its TypeBox definition', async () => {
+    expect(client.getServerVersion()?.name).toBe('spanwise');
+    expect(client.getInstructions()).toMatch(/NEGATIVE DOWNWARD/);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['solve_beam', 'get_section', 'search_sections']));
+    for (const tool of tools) {
+      const source = TOOLS.find((t) => t.name === tool.name)!;
+      expect(tool.inputSchema).toEqual(toJsonSchema(source.inputSchema));
+      expect(tool.description!.length).toBeGreaterThan(100);
+    }
+    const beam = tools.find((t) => t.name === 'solve_beam')!;
+    expect(beam.description).toMatch(/NEGATIVE = DOWNWARD/);
+    expect(beam.description).toMatch(/kN\/m/);
+    // The body schema of POST /v1/beam/solve, closed to unknown properties at the top level.
+    expect(beam.inputSchema.required).toEqual(['spans', 'supports']);
+    expect((beam.inputSchema as { additionalProperties?: boolean }).additionalProperties).toBe(false);
+  });
+});
+
+describe('solve_beam', () => {
+  it('solves a simply supported UDL: R = wL/2, M = wL^2/8, deflection 5wL^4/(384EI)', async () => {
+    const result = await call('solve_beam', SIMPLE_UDL);
+    expect(result.isError).toBeFalsy();
+    const body = result.structuredContent as {
+      reactions: { vertical: number }[];
+      extremes: { moment: { maxSagging: { value: number; position: number } }; deflection: { max: { value: number; position: number } } };
+    };
+    // R = wL/2 = 10 * 6 / 2 = 30 kN at each support, up positive.
+    expect(body.reactions.map((r) => r.vertical)).toEqual([expect.closeTo(30, 9), expect.closeTo(30, 9)]);
+    // M = wL^2/8 = 10 * 36 / 8 = 45 kN.m at midspan, sagging positive.
+    expect(body.extremes.moment.maxSagging.value).toBeCloseTo(45, 9);
+    expect(body.extremes.moment.maxSagging.position).toBeCloseTo(3, 9);
+    // 5wL^4/(384EI) = 5 * 10 * 1296 / (384 * 16000) m = 10.546875 mm, downward so negative.
+    expect(body.extremes.deflection.max.value).toBeCloseTo(-10.546875, 6);
+    expect(body.extremes.deflection.max.position).toBeCloseTo(3, 9);
+    expect(textCopy(result)).toEqual(result.structuredContent);
+  });
+
+  it('returns exactly what POST /v1/beam/solve returns, imperial cantilever included', async () => {
+    // 10 ft cantilever, 5 kip down at the tip: fixed-end reaction P = 5 kip up, moment -P*L = -50 k.ft (clockwise positive).
+    const cantilever = {
+      units: 'imperial',
+      spans: [{ length: 10, E: 29000, I: 500 }],
+      supports: [{ type: 'fixed', position: 0 }],
+      loads: [{ type: 'point', magnitude: -5, position: 10 }],
+    };
+    for (const model of [SIMPLE_UDL, cantilever]) {
+      const viaTool = await call('solve_beam', model);
+      const viaHttp = await http('/v1/beam/solve', model);
+      expect(viaHttp.status).toBe(200);
+      expect(withoutTiming(viaTool.structuredContent)).toEqual(withoutTiming(viaHttp.body));
+    }
+    const result = (await call('solve_beam', cantilever)).structuredContent as { reactions: { vertical: number; moment: number }[] };
+    expect(result.reactions[0]!.vertical).toBeCloseTo(5, 9);
+    expect(result.reactions[0]!.moment).toBeCloseTo(-50, 9);
+  });
+
+  it('refuses an invalid model with the problem object of the HTTP API', async () => {
+    const bad = { ...SIMPLE_UDL, spans: [{ length: -6, E: 200, I: 8.0e7 }] };
+    const result = await call('solve_beam', bad);
+    expect(result.isError).toBe(true);
+    const viaHttp = await http('/v1/beam/solve', bad);
+    expect(viaHttp.status).toBe(400);
+    expect(result.structuredContent).toEqual(viaHttp.body);
+    expect(result.structuredContent).toMatchObject({ code: 'invalid_input', status: 400, type: `${BASE_URL}/problems/invalid_input` });
+    expect((result.structuredContent as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain('spans.0.length');
+    expect(textCopy(result)).toEqual(result.structuredContent);
+  });
+
+  it('refuses a mechanism as unstable_structure, as the route does with 422', async () => {
+    // One pin under a single span: the beam can rotate about it, a mechanism.
+    const mechanism = { ...SIMPLE_UDL, supports: [{ type: 'pin', position: 0 }] };
+    const result = await call('solve_beam', mechanism);
+    const viaHttp = await http('/v1/beam/solve', mechanism);
+    expect(viaHttp.status).toBe(422);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual(viaHttp.body);
+    expect(result.structuredContent).toMatchObject({ code: 'unstable_structure', status: 422 });
+  });
+});
+
+describe('get_section and search_sections', () => {
+  it('get_section returns the record GET /v1/sections/{name} returns', async () => {
+    const result = await call('get_section', { name: 'ipe 300' });
+    expect(result.isError).toBeFalsy();
+    const viaHttp = await http('/v1/sections/IPE300');
+    expect(result.structuredContent).toEqual(viaHttp.body);
+    // EN 10365:2017 IPE 300: A = 53.81 cm2 = 5381 mm2, Iy(strong) = 8356 cm4 = 8.356e7 mm4 (cm2 * 100, cm4 * 1e4).
+    expect(result.structuredContent).toMatchObject({ name: 'IPE300', standard: 'EN10365', si: { A: 5381, Ix: 8.356e7 } });
+    expect(textCopy(result)).toEqual(result.structuredContent);
+  });
+
+  it('get_section names the nearest designations when none matches, as the 404 does', async () => {
+    const result = await call('get_section', { name: 'IPE301' });
+    const viaHttp = await http('/v1/sections/IPE301');
+    expect(viaHttp.status).toBe(404);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual(viaHttp.body);
+    expect((result.structuredContent as { detail: string }).detail).toMatch(/Did you mean "IPE300"/);
+  });
+
+  it('search_sections filters as GET /v1/sections does', async () => {
+    const result = await call('search_sections', { standard: 'bs4', type: 'UC', limit: 500 });
+    expect(result.isError).toBeFalsy();
+    const viaHttp = await http('/v1/sections?standard=bs4&type=UC&limit=500');
+    expect(result.structuredContent).toEqual(viaHttp.body);
+    const body = result.structuredContent as { total: number; count: number; sections: { standard: string; type: string }[] };
+    expect(body.count).toBe(body.total);
+    expect(body.sections.every((s) => s.standard === 'BS4' && s.type === 'UC')).toBe(true);
+  });
+
+  it('search_sections refuses arguments outside its schema and unknown standards', async () => {
+    const tooMany = await call('search_sections', { limit: 501 });
+    expect(tooMany.isError).toBe(true);
+    expect(tooMany.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'limit' }] });
+    const unknown = await call('search_sections', { standard: 'DIN' });
+    expect(unknown.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'standard' }] });
+    const extra = await call('get_section', { name: 'IPE300', colour: 'red' });
+    expect(extra.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'colour', message: 'is not a known property' }] });
+  });
+});
+
+describe('the JSON-RPC envelope', () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
+
+  it('answers initialize in plain JSON without a session id, stamped with the engine version', async () => {
+    const res = await postMcp(service.url, initialize);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(res.headers.get('x-engine-version')).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
+    const body = (await res.json()) as { result: { serverInfo: { name: string }; capabilities: { tools?: object } } };
+    expect(body.result.serverInfo.name).toBe('spanwise');
+    expect(body.result.capabilities.tools).toBeDefined();
+  });
+
+  it('gives malformed JSON and non-JSON-RPC bodies a JSON-RPC parse error, never a 500', async () => {
+    for (const body of ['{"jsonrpc": "2.0", "id": 1, "method": ', '{"hello": "world"}', '{"jsonrpc": "1.0", "id": 1, "method": "tools/list"}']) {
+      const res = await postMcp(service.url, body);
+      expect(res.status).toBe(400);
+      const reply = (await res.json()) as { jsonrpc: string; error: { code: number } };
+      expect(reply.jsonrpc).toBe('2.0');
+      expect(reply.error.code).toBeLessThan(-32000);
+    }
+  });
+
+  it('answers an unknown method and an unknown tool with JSON-RPC errors', async () => {
+    const method = (await (await postMcp(service.url, { jsonrpc: '2.0', id: 7, method: 'resources/list' })).json()) as { id: number; error: { code: number } };
+    expect(method).toMatchObject({ id: 7, error: { code: -32601 } });
+    const tool = (await (
+      await postMcp(service.url, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'solve_bridge', arguments: {} } })
+    ).json()) as { error: { code: number; message: string } };
+    expect(tool.error.code).toBe(-32602);
+    expect(tool.error.message).toMatch(/solve_beam/);
+  });
+
+  it('refuses GET and DELETE with 405 naming POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${service.url}/mcp`, { method, headers: { Accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(((await res.json()) as { code: string }).code).toBe('method_not_allowed');
+    }
+  });
+
+  it('refuses an unknown Bearer key with 401 before any JSON-RPC', async () => {
+    const res = await postMcp(service.url, initialize, { Authorization: 'Bearer sw_live_00000000000000000000000000000000' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('counting', () => {
+  it('counts each tools/call, not initialize or tools/list, and a full window is an isError rate_limited', async () => {
+    // Two calls a minute for anonymous callers: the third call in the same minute is refused.
+    const tight = await startService({ ...TIERS, anonymous: { burst: 2, day: 100, month: 1000 } });
+    try {
+      const list = await postMcp(tight.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(list.status).toBe(200);
+      expect(list.headers.get('x-ratelimit-limit')).toBeNull();
+      const callBeam = (id: number) =>
+        postMcp(tight.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'solve_beam', arguments: SIMPLE_UDL } });
+
+      const first = await callBeam(2);
+      // The most constraining of day (100) and month (1000) after one call: the day, 99 left.
+      expect(first.headers.get('x-ratelimit-window')).toBe('day');
+      expect(first.headers.get('x-ratelimit-limit')).toBe('100');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('99');
+      expect(((await first.json()) as { result: CallToolResult }).result.isError).toBeFalsy();
+
+      const second = await callBeam(3);
+      expect(second.headers.get('x-ratelimit-remaining')).toBe('98');
+
+      const third = await callBeam(4);
+      expect(third.status).toBe(200);
+      expect(third.headers.get('x-ratelimit-window')).toBe('burst');
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      const refused = ((await third.json()) as { result: CallToolResult }).result;
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({ code: 'rate_limited', status: 429 });
+    } finally {
+      await tight.close();
+    }
+  });
+});

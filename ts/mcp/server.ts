@@ -1,0 +1,126 @@
+/**
+ * POST /mcp: the MCP SDK's low-level Server behind its Streamable HTTP transport, stateless (a new server and
+ * transport per request, no session id) with plain JSON responses. The low-level Server rather than McpServer
+ * because McpServer wants Zod schemas, and the tools' schemas are the TypeBox ones that validate the HTTP API.
+ * The transport reads the body itself (jsonBody only reads /v1/*), so malformed JSON-RPC gets the SDK's
+ * JSON-RPC error rather than a problem+json.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as ListedTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Middleware } from 'koa';
+import { toJsonSchema } from '../schema/json-schema.js';
+import { MAX_BODY_BYTES } from '../server/middleware/body.js';
+import { Problem } from '../server/problem.js';
+import { TOOLS } from './tools.js';
+import { problemResult, toolResult, type Tool, type ToolContext } from './tool.js';
+
+/** Counts one tools/call against the caller's limits; throws Problem `rate_limited` when a window is full. */
+export type CountCall = () => Promise<unknown>;
+
+const INSTRUCTIONS = [
+  'Spanwise solves beams and trusses and looks up steel sections. Every number is in the request\'s unit system',
+  '(SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial: ft, kip, k/ft, ksf, k.ft, ksi, in4, in).',
+  'Loads are NEGATIVE DOWNWARD; applied moments are clockwise positive. A failed call returns isError with a',
+  'problem object whose `issues` name each offending field by its dotted path.',
+].join(' ');
+
+const listings = new WeakMap<readonly Tool[], ListedTool[]>();
+
+/** The tools/list entries, JSON Schema from the TypeBox definitions, made once per set of tools. */
+function listing(tools: readonly Tool[]): ListedTool[] {
+  const made = listings.get(tools);
+  if (made) return made;
+  const listed = tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toJsonSchema(tool.inputSchema) as ListedTool['inputSchema'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  }));
+  listings.set(tools, listed);
+  return listed;
+}
+
+export interface McpServerOptions {
+  context: ToolContext;
+  /** Absent when the service runs without limits. */
+  countCall?: CountCall;
+  version: string;
+  tools?: readonly Tool[];
+  log?: (error: unknown) => void;
+}
+
+export function createMcpServer(options: McpServerOptions): Server {
+  const { context, countCall, tools = TOOLS, log = (e) => console.error(e) } = options;
+  const listed = listing(tools);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const server = new Server({ name: 'spanwise', title: 'Spanwise', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; the tools are ${tools.map((t) => t.name).join(', ')}.`);
+    }
+    const baseUrl = context.solve.baseUrl;
+    try {
+      // A call counts once the caller is known, whatever its outcome (decisions.md 10), so count first.
+      await countCall?.();
+      return toolResult(tool.call(request.params.arguments ?? {}, context));
+    } catch (error) {
+      if (error instanceof Problem) return problemResult(error.body(baseUrl));
+      log(error);
+      return problemResult(new Problem('internal_error', 'The service failed to handle this call.').body(baseUrl));
+    }
+  });
+  return server;
+}
+
+export interface McpRouteOptions {
+  context: ToolContext;
+  log?: (error: unknown) => void;
+}
+
+export function mcpRoute(options: McpRouteOptions): Middleware {
+  return async function mcp(ctx) {
+    // The access middleware leaves countCall on ctx.state for /mcp; without access control calls are not counted.
+    const access = ctx.state as { countCall?: CountCall };
+    const countCall: CountCall | undefined =
+      access.countCall &&
+      (async () => {
+        try {
+          return await access.countCall!();
+        } catch (error) {
+          // A 429 travels inside the JSON-RPC result; its Retry-After and X-RateLimit-* still go on the response.
+          if (error instanceof Problem) ctx.set(error.headers);
+          throw error;
+        }
+      });
+    const server = createMcpServer({
+      context: options.context,
+      version: options.context.solve.engine.version,
+      ...(countCall && { countCall }),
+      ...(options.log && { log: options.log }),
+    });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    ctx.respond = false;
+    ctx.res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(ctx.req, ctx.res);
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Request examples of the OpenAPI document. Each is a real request: the OpenAPI tests send every one to its
+ * endpoint and expect it to be accepted.
+ */
+
+export interface Example {
+  summary: string;
+  value: unknown;
+}
+
+const simplySupportedUdl: Example = {
+  summary: '6 m simply supported span, 10 kN/m downward (R = wL/2 = 30 kN, M = wL²/8 = 45 kN.m)',
+  value: {
+    units: 'SI',
+    spans: [{ length: 6, E: 200, I: 8.0e7 }],
+    supports: [
+      { type: 'pin', position: 0 },
+      { type: 'roller', position: 6 },
+    ],
+    loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
+  },
+};
+
+export const beamSolveExamples: Record<string, Example> = {
+  simplySupportedUdl,
+  cantileverImperial: {
+    summary: '10 ft cantilever fixed at its left end, 5 kip downward at the tip (reaction moment -P*L = -50 k.ft)',
+    value: {
+      units: 'imperial',
+      spans: [{ length: 10, E: 29000, I: 500 }],
+      supports: [{ type: 'fixed', position: 0 }],
+      loads: [{ type: 'point', magnitude: -5, position: 10 }],
+    },
+  },
+  twoSpanWithCombinations: {
+    summary: 'Two 5 m spans, dead and live UDL, enveloped over the AS1170 combinations',
+    value: {
+      spans: [
+        { length: 5, E: 200, I: 1.2e8 },
+        { length: 5, E: 200, I: 1.2e8 },
+      ],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 5 },
+        { type: 'roller', position: 10 },
+      ],
+      loads: [
+        { type: 'udl', start: -4, from: 0, to: 10, case: 'G' },
+        { type: 'udl', start: -3, from: 0, to: 10, case: 'Q' },
+      ],
+      combinations: { standard: 'AS1170', occupancy: 'office' },
+    },
+  },
+};
+
+const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+export const mcpExamples: Record<string, Example> = {
+  initialize: {
+    summary: 'Open the conversation (stateless: no session id comes back)',
+    value: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'example-client', version: '1.0.0' } },
+    },
+  },
+  listTools: {
+    summary: 'List the tools with their input schemas',
+    value: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  },
+  callSolveBeam: {
+    summary: 'Solve the 6 m simply supported beam through the solve_beam tool',
+    value: {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'solve_beam', arguments: simplySupportedUdl.value },
+    },
+  },
+};

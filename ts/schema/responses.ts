@@ -1,0 +1,229 @@
+/**
+ * Response bodies as TypeBox schemas: the OpenAPI document publishes them and the contract test checks live
+ * responses against them. Every object is closed (no additional properties), so a field the service adds
+ * without documenting it fails the contract test instead of slipping out unannounced.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { LOAD_CASES, OCCUPANCIES, SNOW_ZONES, STANDARDS } from '../combinations/types.js';
+import { problemStatus, type ProblemCode } from '../server/problem.js';
+import { STANDARD_IDS } from '../sections/types.js';
+import { Strict, StringEnum, Units } from './common.js';
+
+const Num = (description?: string) => Type.Number(description === undefined ? {} : { description });
+const Text = (description?: string) => Type.String(description === undefined ? {} : { description });
+
+// ---------------------------------------------------------------------------------------------
+// Errors (interface-spec.md "Errors", decisions.md 9)
+
+export const ProblemIssue = Strict({
+  path: Text('Dotted JSON path of the offending field, e.g. spans.0.length; empty for the whole body.'),
+  message: Text(),
+});
+
+export const ProblemDetails = Strict(
+  {
+    type: Type.String({ format: 'uri', description: '<site>/problems/<code>' }),
+    title: Text(),
+    status: Type.Integer({ description: 'The HTTP status.' }),
+    code: StringEnum(Object.keys(problemStatus) as ProblemCode[], { description: 'Stable machine-readable code.' }),
+    detail: Type.Optional(Text('What went wrong, for a person.')),
+    issues: Type.Optional(Type.Array(ProblemIssue, { description: 'Each field problem; invalid_input only.' })),
+  },
+  { description: 'RFC 9457 problem details (application/problem+json).' },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces of solve responses
+
+export const Meta = Strict({
+  engineVersion: Text('Crate version + 12-character revision, as the X-Engine-Version header.'),
+  units: Units,
+  unitLabels: Type.Record(Type.String(), Type.String(), { description: 'Unit of each quantity in this response.' }),
+  computeMs: Num('Time spent solving, in milliseconds.'),
+  attribution: Text(),
+  warnings: Type.Array(Type.String(), { description: 'Non-fatal advisories.' }),
+});
+
+export const Links = Strict({
+  view: Type.String({ format: 'uri', description: 'Opens this model, solved, in the calculator. The block is omitted above 2,000 characters.' }),
+});
+
+const Series = (description: string) =>
+  Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
+    description: `${description} [position, value] pairs; at a jump the position appears twice (left value, then right).`,
+  });
+
+const Extreme = Strict({ value: Num(), position: Num() });
+const Governed = Strict({ value: Num(), combination: Text('Id of the governing combination.') });
+const GovernedExtreme = Strict({ value: Num(), position: Num(), combination: Text('Id of the governing combination.') });
+const Bounds = <T extends TSchema>(of: T) => Strict({ max: of, min: of });
+
+const Factors = Strict(Object.fromEntries(LOAD_CASES.map((c) => [c, Type.Number()])) as Record<(typeof LOAD_CASES)[number], ReturnType<typeof Type.Number>>);
+
+const CombinationHead = {
+  id: Text('Stable combination id (combinations.md).'),
+  name: Text(),
+  kind: StringEnum(['ULS', 'SLS'] as const),
+  factors: Factors,
+};
+
+const EnvelopeHead = {
+  standard: StringEnum(STANDARDS),
+  occupancy: StringEnum(OCCUPANCIES),
+  snowZone: Type.Optional(StringEnum(SNOW_ZONES, { description: 'BSL-Japan only.' })),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Beam (interface-spec.md "Beam solve response", decisions.md 2-4)
+
+export const BeamReaction = Strict({
+  type: StringEnum(['pin', 'roller', 'fixed'] as const),
+  position: Num('From the left end (m | ft).'),
+  vertical: Num('Up positive (kN | kip).'),
+  moment: Num('Clockwise positive (kN.m | k.ft); 0 for pin and roller.'),
+});
+
+export const BeamExtremes = Strict({
+  shear: Strict({ max: Extreme, min: Extreme }),
+  moment: Strict({ maxSagging: Extreme, maxHogging: Extreme }, { description: 'Largest and smallest M (sagging positive).' }),
+  deflection: Strict(
+    { max: Extreme, maxUp: Extreme, maxDown: Extreme },
+    { description: 'max is whichever of maxUp and maxDown has the larger magnitude; down is negative (mm | in).' },
+  ),
+});
+
+const BeamDiagrams = Strict({
+  shear: Series('Shear V = dM/dx (kN | kip).'),
+  moment: Series('Bending moment, sagging positive (kN.m | k.ft).'),
+  rotation: Series('Slope, counter-clockwise positive (rad).'),
+  deflection: Series('Deflection, up positive (mm | in).'),
+});
+
+const BeamEnvelope = Strict(
+  {
+    ...EnvelopeHead,
+    combinations: Type.Array(Strict({ ...CombinationHead, reactions: Type.Array(BeamReaction), extremes: BeamExtremes })),
+    uls: Type.Optional(
+      Strict({
+        shear: Bounds(Series('Shear envelope.')),
+        moment: Bounds(Series('Moment envelope.')),
+        extremes: Strict({
+          shear: Bounds(GovernedExtreme),
+          moment: Strict({ maxSagging: GovernedExtreme, maxHogging: GovernedExtreme }),
+        }),
+        reactions: Type.Array(
+          Strict({ type: StringEnum(['pin', 'roller', 'fixed'] as const), position: Num(), vertical: Bounds(Governed), moment: Bounds(Governed) }),
+        ),
+      }),
+    ),
+    sls: Type.Optional(
+      Strict({
+        deflection: Bounds(Series('Deflection envelope.')),
+        extremes: Strict({ deflection: Strict({ max: GovernedExtreme, maxUp: GovernedExtreme, maxDown: GovernedExtreme }) }),
+      }),
+    ),
+  },
+  { description: 'Present when the request gave combinations; forces over ULS, deflections over SLS combinations.' },
+);
+
+export const BeamSolveResponse = Strict(
+  {
+    reactions: Type.Array(BeamReaction, { description: 'One per support, in order of position.' }),
+    diagrams: BeamDiagrams,
+    extremes: BeamExtremes,
+    envelope: Type.Optional(BeamEnvelope),
+    meta: Meta,
+    links: Type.Optional(Links),
+  },
+  { description: 'The unfactored analysis (every load at factor 1), plus the envelope when combinations were given.' },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Section library (decisions.md 8)
+
+const dimensions = (unit: string) => ({
+  d: Type.Optional(Num(`Depth (${unit}).`)),
+  bf: Type.Optional(Num(`Flange width (${unit}).`)),
+  tf: Type.Optional(Num(`Flange thickness (${unit}).`)),
+  tw: Type.Optional(Num(`Web thickness (${unit}).`)),
+});
+
+const sectionRecordProperties = {
+  name: Text('Designation as published.'),
+  standard: StringEnum(STANDARD_IDS),
+  type: Text('Section type, e.g. UB, W, IPE.'),
+  edition: Text(),
+  si: Strict({ A: Num('Gross area (mm2).'), Ix: Num('Major axis (mm4).'), Iy: Num('Minor axis (mm4).'), mass: Num('kg/m.'), ...dimensions('mm') }),
+  imperial: Strict({ A: Num('in2.'), Ix: Num('in4.'), Iy: Num('in4.'), weight: Num('lb/ft.'), ...dimensions('in') }),
+};
+
+export const SectionRecord = Strict(sectionRecordProperties);
+
+export const SectionLookupResponse = Strict(
+  {
+    ...sectionRecordProperties,
+    alsoIn: Type.Optional(Type.Array(StringEnum(STANDARD_IDS), { description: 'Other standards with this designation (no standard given).' })),
+    note: Type.Optional(Text('How to choose among them.')),
+  },
+  { description: 'One section, with an SI and an imperial block.' },
+);
+
+export const SectionListResponse = Strict({
+  total: Type.Integer({ description: 'Matches before limit.' }),
+  count: Type.Integer({ description: 'Sections returned.' }),
+  sections: Type.Array(SectionRecord),
+});
+
+export const StandardsListing = Strict({
+  total: Type.Integer(),
+  coverage: Text(),
+  standards: Type.Array(
+    Strict({
+      id: StringEnum(STANDARD_IDS),
+      name: Text(),
+      edition: Text(),
+      types: Type.Array(Strict({ type: Text(), count: Type.Integer(), description: Text() })),
+      count: Type.Integer(),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Service
+
+export const HealthResponse = Strict({
+  ok: Type.Boolean(),
+  engineVersion: Text(),
+  timestamp: Type.String({ format: 'date-time' }),
+});
+
+/** Only the head of the document is promised here; the OpenAPI 3.1 schema itself says the rest. */
+export const OpenApiDocumentHead = Type.Object(
+  { openapi: Type.Literal('3.1.0'), info: Type.Object({ title: Type.String(), version: Type.Literal('1.0.0') }), paths: Type.Object({}) },
+  { description: 'This OpenAPI 3.1 document.' },
+);
+
+// ---------------------------------------------------------------------------------------------
+// MCP transport (JSON-RPC 2.0); the messages themselves are defined by the MCP specification.
+
+const JsonRpcId = Type.Union([Type.String(), Type.Integer()]);
+
+export const JsonRpcMessage = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(JsonRpcId),
+    method: Type.String({ description: 'initialize, tools/list, tools/call, or a notification.' }),
+    params: Type.Optional(Type.Object({})),
+  },
+  { description: 'A JSON-RPC 2.0 request or notification of the MCP protocol.' },
+);
+
+export const JsonRpcResult = Type.Object({ jsonrpc: Type.Literal('2.0'), id: JsonRpcId, result: Type.Object({}) });
+
+export const JsonRpcError = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([JsonRpcId, Type.Null()]),
+  error: Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }),
+});
+
+export const JsonRpcResponse = Type.Union([JsonRpcResult, JsonRpcError], { description: 'A JSON-RPC 2.0 response.' });
