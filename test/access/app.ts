@@ -5,7 +5,7 @@
 
 import Koa, { type Middleware } from 'koa';
 import { Problem, type ProblemCode } from '../../ts/server/problem.js';
-import type { AccessState } from '../../ts/server/middleware/access.js';
+import type { McpAccessState } from '../../ts/server/middleware/access.js';
 
 const FAILURES: Record<string, ProblemCode> = {
   '400': 'invalid_input',
@@ -43,7 +43,7 @@ export function accessTestApp(access: Middleware): Koa {
       throw new Problem('not_found', 'No section named that.');
     } else if (route === 'POST /mcp') {
       // Stands in for the MCP handler: only tools/call counts.
-      if (ctx.query.method === 'tools/call') await (ctx.state as AccessState).countCall();
+      if (ctx.query.method === 'tools/call') await (ctx.state as McpAccessState).countCall();
       ctx.body = { jsonrpc: '2.0', id: 1, result: {} };
     }
   });

@@ -11,7 +11,7 @@ function limiter() {
 }
 
 /** Make `n` counted requests, advancing the clock a minute whenever the burst cap is reached. */
-async function spend(check: (now: Date) => Promise<RateDecision>, n: number, burst: number, from: Date) {
+async function spend(check: (now: Date) => RateDecision | Promise<RateDecision>, n: number, burst: number, from: Date) {
   let last: RateDecision | undefined;
   for (let i = 0; i < n; i++) {
     last = await check(new Date(from.getTime() + Math.floor(i / burst) * MINUTE));

@@ -5,6 +5,9 @@
  * many requests race.
  */
 
+/** A value now (an in-process store) or later (a networked one). */
+export type MaybePromise<T> = T | Promise<T>;
+
 export interface CounterSlot {
   /** Counter key; names the caller and the window instance, e.g. `{anon:203.0.113.7}:day:2025-03-01`. */
   readonly key: string;
@@ -26,7 +29,7 @@ export interface TakeResult {
 
 export interface CounterStore {
   /** Atomically: unless some slot is at its cap, increment every slot. `nowMs` is the caller's clock. */
-  take(slots: readonly CounterSlot[], nowMs: number): Promise<TakeResult>;
+  take(slots: readonly CounterSlot[], nowMs: number): MaybePromise<TakeResult>;
   /** Give back one count on each key (a request counted and then not served, e.g. a 413). */
   release(keys: readonly string[], nowMs: number): Promise<void>;
   close(): Promise<void>;

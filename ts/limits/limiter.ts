@@ -1,4 +1,4 @@
-import type { CounterSlot, CounterStore } from './counter-store.js';
+import type { CounterSlot, CounterStore, MaybePromise, TakeResult } from './counter-store.js';
 import { TIERS, type Tier, type TierTable } from './tiers.js';
 import { secondsUntilReset, windowLabel, windowReset, type WindowName } from './windows.js';
 
@@ -33,9 +33,10 @@ export interface Limiter {
   /**
    * Count one request of `identity` (a caller: `anon:<ip>` or `key:<id>`) on `tier` at `now`, or refuse
    * it. On success the state is the most constraining of the day and month windows; on refusal it is
-   * the window hit, with remaining 0.
+   * the window hit, with remaining 0. Synchronous when the counter store is (memory), so the common
+   * case costs no promise turns; `await` works on either.
    */
-  check(identity: string, tier: Tier, now: Date): Promise<RateDecision>;
+  check(identity: string, tier: Tier, now: Date): MaybePromise<RateDecision>;
   /** Undo the count of a request that turned out not to count (401, 413, 429, 5xx after counting). */
   refund(decision: RateDecision, now: Date): Promise<void>;
 }
@@ -46,36 +47,66 @@ export interface LimiterOptions {
   tiers?: TierTable;
 }
 
+/** The windows a tier has, in check order, with their caps. */
+interface TierPlan {
+  readonly windows: readonly WindowName[];
+  readonly limits: readonly number[];
+}
+
 export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limiter {
   const windowsAt = windowsOfMinute();
+  const plans = new Map<Tier, TierPlan>();
+  for (const tier of Object.keys(tiers) as Tier[]) {
+    const caps = tiers[tier];
+    const windows = CHECK_ORDER.filter((window) => caps[window] !== null);
+    plans.set(tier, { windows, limits: windows.map((window) => caps[window] ?? 0) });
+  }
+
   return {
-    async check(identity, tier, now) {
-      const caps = tiers[tier];
+    check(identity, tier, now) {
+      const plan = plans.get(tier);
+      if (!plan) throw new Error(`unknown tier ${tier}`);
       const current = windowsAt(now);
-      const windows = CHECK_ORDER.filter((window) => caps[window] !== null);
-      const slots: CounterSlot[] = windows.map((window) => ({
+      const nowMs = now.getTime();
+      const slots: CounterSlot[] = plan.windows.map((window, i) => ({
         // The braces are a Redis Cluster hash tag: all of one caller's counters land on one shard,
         // which a multi-key script requires.
         key: `{${identity}}:${current[window].label}`,
-        limit: caps[window] ?? 0,
-        ttlMs: current[window].resetMs - now.getTime() + EXPIRY_MARGIN_MS,
+        limit: plan.limits[i] ?? 0,
+        ttlMs: current[window].resetMs - nowMs + EXPIRY_MARGIN_MS,
       }));
-      const { blocked, counts } = await counters.take(slots, now.getTime());
-      const states: WindowState[] = windows.map((window, i) => {
-        const limit = slots[i]?.limit ?? 0;
-        return { window, limit, remaining: Math.max(0, limit - (counts[i] ?? 0)) };
-      });
-      const hit = states[blocked];
-      if (hit) {
-        return { ...hit, remaining: 0, allowed: false, retryAfter: secondsUntilReset(hit.window, now) };
-      }
-      return { ...mostConstraining(states), allowed: true, counted: slots.map((slot) => slot.key) };
+      const taken = counters.take(slots, nowMs);
+      return taken instanceof Promise
+        ? taken.then((result) => decide(plan, slots, result, now))
+        : decide(plan, slots, taken, now);
     },
 
     async refund(decision, now) {
       if (decision.allowed) await counters.release(decision.counted, now.getTime());
     },
   };
+}
+
+function decide(plan: TierPlan, slots: readonly CounterSlot[], { blocked, counts }: TakeResult, now: Date): RateDecision {
+  const window = plan.windows[blocked];
+  if (window !== undefined) {
+    const limit = plan.limits[blocked] ?? 0;
+    return { allowed: false, window, limit, remaining: 0, retryAfter: secondsUntilReset(window, now) };
+  }
+  // The reported window: of day and month (the spec's header enum), the one with fewer requests left;
+  // on a tie the day, which resets sooner and so is the one the caller meets first.
+  let best: WindowState | undefined;
+  plan.windows.forEach((window, i) => {
+    if (window === 'burst') return;
+    const limit = plan.limits[i] ?? 0;
+    const remaining = Math.max(0, limit - (counts[i] ?? 0));
+    if (!best || remaining < best.remaining || (remaining === best.remaining && window === 'day')) {
+      best = { window, limit, remaining };
+    }
+  });
+  if (!best) throw new Error('a tier needs a day or month window');
+  const { window: reported, limit, remaining } = best;
+  return { allowed: true, window: reported, limit, remaining, counted: slots.map((slot) => slot.key) };
 }
 
 type WindowInstances = Record<WindowName, { label: string; resetMs: number }>;
@@ -99,18 +130,4 @@ function windowsOfMinute(): (now: Date) => WindowInstances {
     }
     return cached;
   };
-}
-
-/**
- * The window reported on a counted response: of day and month (the spec's header enum), the one with
- * fewer requests left; on a tie the day, which resets sooner and so is the one the caller meets first.
- */
-function mostConstraining(states: readonly WindowState[]): WindowState {
-  const reported = states.filter((state) => state.window !== 'burst');
-  const candidates = reported.length > 0 ? reported : states;
-  return candidates.reduce((best, state) =>
-    state.remaining < best.remaining || (state.remaining === best.remaining && state.window === 'day')
-      ? state
-      : best,
-  );
 }

@@ -17,7 +17,8 @@ export class MemoryCounterStore implements CounterStore {
   private readonly entries = new Map<string, Entry>();
   private nextSweep = -Infinity;
 
-  async take(slots: readonly CounterSlot[], nowMs: number): Promise<TakeResult> {
+  /** Synchronous: no other request can run between the check and the increments. */
+  take(slots: readonly CounterSlot[], nowMs: number): TakeResult {
     this.sweep(nowMs);
     const counts = slots.map((slot) => this.current(slot.key, nowMs));
     const blocked = slots.findIndex((slot, i) => (counts[i] ?? 0) >= slot.limit);

@@ -32,12 +32,16 @@ export interface Caller {
   readonly keyId?: string;
 }
 
-/** What this middleware leaves on `ctx.state` for the handlers after it. */
+/** What this middleware leaves on `ctx.state` for the handlers after it, on counted routes and `/mcp`. */
 export interface AccessState {
   caller: Caller;
+}
+
+/** On `/mcp`, the MCP handler also gets the means to count each `tools/call`. */
+export interface McpAccessState extends AccessState {
   /**
-   * Count one call (an MCP `tools/call`) against the caller's limits and set the X-RateLimit-* headers;
-   * throws Problem `rate_limited` when a window is full. Counted routes are counted already: do not call.
+   * Count one call against the caller's limits and set the X-RateLimit-* headers; throws Problem
+   * `rate_limited` (with Retry-After and X-RateLimit-* in its headers) when a window is full.
    */
   countCall: () => Promise<RateDecision>;
 }
@@ -81,16 +85,14 @@ export function accessControl(options: AccessOptions): Middleware {
   const hops = Number(options.trustProxy ?? 0);
   const limiter = createLimiter({ counters: options.counters, ...(options.tiers ? { tiers: options.tiers } : {}) });
 
+  /** Count one request and set its headers, or throw 429. */
   async function count(ctx: Context, caller: Caller): Promise<RateDecision> {
-    const decision = await limiter.check(caller.identity, caller.tier, clock());
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      throw new Problem('rate_limited', refusalDetail(decision, caller.tier), {
-        headers: { ...headers, 'Retry-After': String(decision.retryAfter) },
-      });
-    }
-    ctx.set(headers);
-    return decision;
+    return admit(ctx, caller, await limiter.check(caller.identity, caller.tier, clock()));
+  }
+
+  async function giveBack(ctx: Context, decision: RateDecision): Promise<void> {
+    await limiter.refund(decision, clock());
+    for (const name of RATE_LIMIT_HEADERS) ctx.remove(name);
   }
 
   return async function access(ctx, next) {
@@ -98,27 +100,47 @@ export function accessControl(options: AccessOptions): Middleware {
     const counted = isCountedPath(path);
     if (!counted && path !== MCP_PATH) return next();
 
+    const authorization = ctx.headers.authorization;
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), hops);
-    const caller = await authenticate(keys, ctx.headers.authorization, address);
-    const state: AccessState = { caller, countCall: () => count(ctx, caller) };
-    Object.assign(ctx.state, state);
-    if (!counted) return next();
+    // Anonymous callers need no store lookup: keep that path free of promise turns.
+    const caller = authorization === undefined ? anonymous(address) : await authenticate(keys, authorization, address);
+    ctx.state.caller = caller;
+    if (!counted) {
+      const state: McpAccessState = { caller, countCall: () => count(ctx, caller) };
+      Object.assign(ctx.state, state);
+      return next();
+    }
 
-    const decision = await count(ctx, caller);
-    const giveBack = async () => {
-      await limiter.refund(decision, clock());
-      for (const name of Object.keys(rateLimitHeaders(decision))) ctx.remove(name);
-    };
+    // Await only a remote store's answer: the memory store's comes back at once.
+    const pending = limiter.check(caller.identity, caller.tier, clock());
+    const decision = admit(ctx, caller, pending instanceof Promise ? await pending : pending);
     try {
       await next();
     } catch (error) {
-      if (!keepsCount(statusOf(error), path)) await giveBack();
+      if (!keepsCount(statusOf(error), path)) await giveBack(ctx, decision);
       // The error middleware renders the Problem afresh: carry the headers on it so they survive.
       else if (error instanceof Problem) Object.assign(error.headers, rateLimitHeaders(decision));
       throw error;
     }
-    if (!keepsCount(ctx.status, path)) await giveBack();
+    if (!keepsCount(ctx.status, path)) await giveBack(ctx, decision);
   };
+}
+
+/** Let a counted request through with its X-RateLimit-* headers, or refuse it with 429. */
+function admit(ctx: Context, caller: Caller, decision: RateDecision): RateDecision {
+  if (!decision.allowed) {
+    throw new Problem('rate_limited', refusalDetail(decision, caller.tier), {
+      headers: { ...rateLimitHeaders(decision), 'Retry-After': String(decision.retryAfter) },
+    });
+  }
+  ctx.set('X-RateLimit-Window', decision.window);
+  ctx.set('X-RateLimit-Limit', String(decision.limit));
+  ctx.set('X-RateLimit-Remaining', String(decision.remaining));
+  return decision;
+}
+
+function anonymous(address: string): Caller {
+  return { tier: 'anonymous', identity: `anon:${address}` };
 }
 
 /**
@@ -126,7 +148,7 @@ export function accessControl(options: AccessOptions): Middleware {
  * client address); anything else must be `Bearer <live key>`, or the request is 401.
  */
 export async function authenticate(keys: KeyStore, authorization: string | undefined, address: string): Promise<Caller> {
-  if (authorization === undefined) return { tier: 'anonymous', identity: `anon:${address}` };
+  if (authorization === undefined) return anonymous(address);
   const match = /^(\S+)\s*(.*)$/.exec(authorization.trim());
   const scheme = match?.[1] ?? '';
   const token = match?.[2]?.trim() ?? '';
@@ -146,6 +168,8 @@ export async function authenticate(keys: KeyStore, authorization: string | undef
 function unauthorized(detail: string): Problem {
   return new Problem('unauthorized', detail, { headers: { 'WWW-Authenticate': 'Bearer realm="Spanwise"' } });
 }
+
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Window', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] as const;
 
 /** The X-RateLimit-* headers of a decision. */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
@@ -195,6 +219,7 @@ export function clientAddress(socketAddress: string, forwardedFor: string, hops:
  * since one host usually holds a whole /64 and could otherwise rotate addresses to escape its limit.
  */
 export function normaliseAddress(address: string): string {
+  if (isIP(address) === 4) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped?.[1]) return mapped[1];
   const bare = address.replace(/%.*$/, '');
