@@ -1,0 +1,202 @@
+/**
+ * Beam diagrams: every view x theme x style renders well-formed SVG of the requested size with the
+ * hand-calculated labels; labels keep clear of each other and of the canvas edge; output is
+ * deterministic; the attribution comment is the last line; the HTTP route answers image/svg+xml and
+ * refuses bad figure fields with paths.
+ */
+import request from 'supertest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../ts/engine/engine.js';
+import { loadEngine } from '../../ts/engine/node.js';
+import { BEAM_VIEWS } from '../../ts/schema/diagram.js';
+import { createApp } from '../../ts/server/app.js';
+import { solveBeam } from '../../ts/solve/beam.js';
+import { renderBeamDiagram } from '../../ts/solve/diagram.js';
+import { beamScene } from '../../ts/svg/index.js';
+import { inside, overlaps } from '../../ts/svg/labels.js';
+import { texts } from '../../ts/svg/scene.js';
+import { cantilever, simplySupported, typicalBeams } from './models.js';
+
+const BASE_URL = 'http://localhost:3000';
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+const render = (body: object) => renderBeamDiagram(body, { engine, baseUrl: BASE_URL });
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+
+/** Every text node of the document, minus signs as typed. */
+function labelsOf(svg: string): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, key = ''): void => {
+    if (key === 'text') {
+      for (const t of [node].flat()) found.push(String(typeof t === 'object' && t !== null ? (t as { '#text': unknown })['#text'] : t));
+      return;
+    }
+    if (Array.isArray(node)) node.forEach((n) => walk(n));
+    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) walk(v, k);
+  };
+  walk(parser.parse(svg));
+  return found.map((t) => t.replace(/\u2212/g, '-'));
+}
+
+/** Labels from the hand calculations in models.ts. */
+const expected = {
+  simplySupported: {
+    setup: ['40 kN', '10 kN/m', '8 m'],
+    results: ['40 kN', 'δmax -26.7 mm at x = 4 m'],
+    shear: ['40 kN at x = 0 m', '-40 kN at x = 8 m'],
+    moment: ['80 kN.m at x = 4 m'],
+    deflection: ['-26.7 mm at x = 4 m'],
+  },
+  cantilever: {
+    setup: ['12 kN', '36 kN.m'],
+    results: ['12 kN', '36 kN.m', 'δmax -5.4 mm at x = 3 m'],
+    shear: ['12 kN at x = 0 m'],
+    moment: ['-36 kN.m at x = 0 m'],
+    deflection: ['-5.4 mm at x = 3 m'],
+  },
+};
+
+describe('every view x theme x style', () => {
+  for (const view of BEAM_VIEWS) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const style of ['modern', 'classic'] as const) {
+        it(`${view} ${theme} ${style}`, () => {
+          const svg = render({ ...simplySupported, view, theme, style, width: 900, height: 300 });
+          expect(XMLValidator.validate(svg)).toBe(true);
+          const root = parser.parse(svg).svg;
+          expect([root.width, root.height, root.viewBox]).toEqual(['900', '300', '0 0 900 300']);
+        });
+      }
+    }
+  }
+});
+
+describe('labels from hand calculations', () => {
+  for (const [name, model] of Object.entries({ simplySupported, cantilever })) {
+    const views = expected[name as keyof typeof expected];
+    for (const [view, labels] of Object.entries(views)) {
+      it(`${name} ${view}`, () => {
+        const found = labelsOf(render({ ...model, view }));
+        for (const label of labels) expect(found).toContain(label);
+      });
+    }
+  }
+  it('problem shows loads but no reactions; setup adds them', () => {
+    expect(labelsOf(render({ ...cantilever, view: 'problem' }))).not.toContain('36 kN.m');
+    expect(labelsOf(render({ ...cantilever, view: 'problem' }))).toContain('12 kN');
+  });
+  it('deformed overlays the deflected shape on setup', () => {
+    expect(labelsOf(render({ ...simplySupported, view: 'setup' }))).not.toContain('δmax -26.7 mm at x = 4 m');
+    expect(labelsOf(render({ ...simplySupported, view: 'setup', deformed: true }))).toContain('δmax -26.7 mm at x = 4 m');
+  });
+  it('imperial units label kip and k.ft', () => {
+    // 5 kip at 10 ft: reaction 5 kip, moment 5*10 = 50 k.ft
+    const found = labelsOf(render({ ...typicalBeams.imperialCantilever, view: 'setup' }));
+    expect(found).toEqual(expect.arrayContaining(['5 kip', '50 k.ft', '10 ft']));
+  });
+});
+
+describe('default sizes (interface-spec.md: 860 wide; 250 high, 240 for charts)', () => {
+  it.each([
+    ['setup', '250'],
+    ['results', '250'],
+    ['moment', '240'],
+  ])('%s', (view, height) => {
+    const root = parser.parse(render({ ...simplySupported, view })).svg;
+    expect([root.width, root.height]).toEqual(['860', height]);
+  });
+});
+
+describe('labels keep clear of each other and of the edge', () => {
+  for (const [name, model] of Object.entries(typicalBeams)) {
+    for (const view of BEAM_VIEWS) {
+      for (const [width, height] of [
+        [860, view === 'shear' || view === 'moment' || view === 'deflection' ? 240 : 250],
+        [560, 320],
+      ] as const) {
+        it(`${name} ${view} ${width}x${height}`, () => {
+          const results = solveBeam(model, { engine, baseUrl: BASE_URL });
+          const scene = beamScene(model, results, { view, deformed: true, width, height, theme: 'light', style: 'classic' });
+          const boxes = texts(scene).map((t) => ({ text: t.text, box: t.box }));
+          for (const { text, box } of boxes) expect(inside(box, { x0: 0, y0: 0, x1: width, y1: height }), text).toBe(true);
+          for (let i = 0; i < boxes.length; i++) {
+            for (let j = i + 1; j < boxes.length; j++) {
+              expect(overlaps(boxes[i]!.box, boxes[j]!.box), `${boxes[i]!.text} / ${boxes[j]!.text}`).toBe(false);
+            }
+          }
+        });
+      }
+    }
+  }
+});
+
+describe('determinism and attribution', () => {
+  it('the same request gives the same bytes, whatever the clock says', () => {
+    let tick = 0;
+    const body = { ...typicalBeams.hingedTwoSpan, view: 'setup', deformed: true };
+    const first = renderBeamDiagram(body, { engine, baseUrl: BASE_URL, now: () => (tick += 7) });
+    const second = renderBeamDiagram(body, { engine, baseUrl: BASE_URL, now: () => (tick += 1000) });
+    expect(second).toBe(first);
+  });
+  it('ends with the attribution comment as its last line', () => {
+    const lines = render(simplySupported).trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toBe('<!-- Computed by Spanwise - http://localhost:3000 -->');
+    expect(lines[lines.length - 2]).toBe('</svg>');
+  });
+  it('ids carry the prefix', () => {
+    expect(render(simplySupported)).toContain('id="spanwise-title"');
+  });
+});
+
+describe('POST /v1/beam/diagram', () => {
+  const app = () => createApp({ engine, baseUrl: BASE_URL }).callback();
+
+  it('answers image/svg+xml, byte-identical twice', async () => {
+    const body = { ...simplySupported, view: 'moment', theme: 'dark', style: 'classic' };
+    const a = await request(app()).post('/v1/beam/diagram').send(body).expect(200);
+    const b = await request(app()).post('/v1/beam/diagram').send(body).expect(200);
+    expect(a.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const text = (r: request.Response) => (Buffer.isBuffer(r.body) ? r.body.toString('utf8') : r.text);
+    expect(text(a)).toBe(text(b));
+    expect(text(a)).toBe(render(body));
+  });
+
+  it.each([
+    [{ width: 399 }, 'width'],
+    [{ width: 2001 }, 'width'],
+    [{ width: 860.5 }, 'width'],
+    [{ height: 149 }, 'height'],
+    [{ height: 1501 }, 'height'],
+    [{ view: 'axial' }, 'view'],
+    [{ theme: 'sepia' }, 'theme'],
+    [{ style: 'retro' }, 'style'],
+    [{ deformed: 'yes' }, 'deformed'],
+    [{ colour: 'red' }, 'colour'],
+    [{ spans: [{ length: 0, E: 200, I: 1e8 }] }, 'spans.0.length'],
+  ])('%j is 400 at %s', async (fields, path) => {
+    const res = await request(app())
+      .post('/v1/beam/diagram')
+      .send({ ...simplySupported, ...fields })
+      .expect(400);
+    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+  });
+
+  it('refuses what the solve endpoint refuses, the same way', async () => {
+    const body = { ...simplySupported, supports: [{ type: 'pin', position: 9 }] };
+    const solve = await request(app()).post('/v1/beam/solve').send(body);
+    const diagram = await request(app()).post('/v1/beam/diagram').send({ ...body, view: 'shear' });
+    expect(diagram.status).toBe(400);
+    expect(diagram.body).toEqual(solve.body);
+  });
+
+  it('an unstable beam is 422 as for solve', async () => {
+    const body = { ...simplySupported, supports: [{ type: 'roller', position: 0 }] };
+    const res = await request(app()).post('/v1/beam/diagram').send(body).expect(422);
+    expect(res.body.code).toBe('unstable_structure');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Reference figures, compared byte for byte with the committed goldens in test/svg/snapshots/ (each
+ * looked at as a PNG before it was committed). A difference writes `<name>-changed.svg` under
+ * test/output/ and fails; run with UPDATE_SNAPSHOTS=1 to accept a change on purpose, then look at it.
+ * The figures of docs/diagrams.md are the same files, so the documentation cannot drift either.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../ts/engine/engine.js';
+import { loadEngine } from '../../ts/engine/node.js';
+import { renderBeamDiagram } from '../../ts/solve/diagram.js';
+import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const goldens = join(root, 'test', 'svg', 'snapshots');
+const output = join(root, 'test', 'output');
+const docs = join(root, 'docs', 'diagrams');
+const update = process.env.UPDATE_SNAPSHOTS === '1';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+interface Figure {
+  name: string;
+  render: () => string;
+  /** shown in docs/diagrams.md */
+  documented?: boolean;
+}
+
+const beam = (body: object) => () => renderBeamDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
+
+const figures: Figure[] = [
+  { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
+  { name: 'beam-setup', render: beam({ ...hingedTwoSpan, view: 'setup' }), documented: true },
+  { name: 'beam-setup-deformed', render: beam({ ...continuousThreeSpan, view: 'setup', deformed: true }), documented: true },
+  { name: 'beam-results', render: beam({ ...hingedTwoSpan, view: 'results' }), documented: true },
+  { name: 'beam-shear', render: beam({ ...continuousThreeSpan, view: 'shear' }), documented: true },
+  { name: 'beam-moment', render: beam({ ...continuousThreeSpan, view: 'moment' }), documented: true },
+  { name: 'beam-deflection', render: beam({ ...continuousThreeSpan, view: 'deflection' }), documented: true },
+  { name: 'beam-setup-classic-dark', render: beam({ ...hingedTwoSpan, view: 'setup', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'beam-results-classic', render: beam({ ...cantilever, view: 'results', style: 'classic' }) },
+  { name: 'beam-moment-dark', render: beam({ ...simplySupported, view: 'moment', theme: 'dark', width: 600, height: 300 }) },
+];
+
+function check(directory: string, name: string, actual: string): void {
+  const golden = join(directory, `${name}.svg`);
+  if (update) {
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(golden, actual);
+    return;
+  }
+  const expected = existsSync(golden) ? readFileSync(golden, 'utf8') : undefined;
+  if (expected !== actual) {
+    mkdirSync(output, { recursive: true });
+    writeFileSync(join(output, `${name}-changed.svg`), actual);
+  }
+  expect(expected, `${golden} differs: see test/output/${name}-changed.svg`).toBe(actual);
+}
+
+describe('reference figures', () => {
+  for (const figure of figures) {
+    it(figure.name, () => {
+      const actual = figure.render();
+      check(goldens, figure.name, actual);
+      if (figure.documented) check(docs, figure.name, actual);
+    });
+  }
+});

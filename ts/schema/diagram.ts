@@ -1,0 +1,74 @@
+/**
+ * Diagram requests (interface-spec.md "Diagram request fields"): a solve request plus the figure
+ * fields, strict like every request. The default height depends on the view, so it is not a schema
+ * default but `diagramHeight`.
+ */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { beamRequestProperties } from './beam.js';
+import { Strict, StringEnum } from './common.js';
+
+export const BEAM_VIEWS = ['problem', 'setup', 'results', 'shear', 'moment', 'deflection'] as const;
+export const BEAM_CHART_VIEWS: readonly BeamDiagramView[] = ['shear', 'moment', 'deflection'];
+export const TRUSS_VIEWS = ['problem', 'results'] as const;
+export type BeamDiagramView = (typeof BEAM_VIEWS)[number];
+export type TrussDiagramView = (typeof TRUSS_VIEWS)[number];
+
+export const DIAGRAM_WIDTH = { minimum: 400, maximum: 2000, default: 860 } as const;
+export const DIAGRAM_HEIGHT = { minimum: 150, maximum: 1500, beam: 250, beamChart: 240, truss: 460 } as const;
+
+/** The fields every diagram request adds to its solve request. */
+export const diagramFigureProperties = {
+  width: Type.Optional(
+    Type.Integer({ ...DIAGRAM_WIDTH, description: 'Width of the figure in px (400 to 2000; default 860).' }),
+  ),
+  height: Type.Optional(
+    Type.Integer({
+      minimum: DIAGRAM_HEIGHT.minimum,
+      maximum: DIAGRAM_HEIGHT.maximum,
+      description: 'Height of the figure in px (150 to 1500; default 250 beam, 240 beam charts, 460 truss).',
+    }),
+  ),
+  theme: Type.Optional(StringEnum(['light', 'dark'] as const, { description: 'Colour theme.', default: 'light' })),
+  style: Type.Optional(
+    StringEnum(['classic', 'modern'] as const, {
+      description: 'modern = open-triangle supports with a solid hinge dot; classic = the schematic glyphs.',
+      default: 'modern',
+    }),
+  ),
+};
+
+export const beamDiagramProperties = {
+  view: Type.Optional(
+    StringEnum(BEAM_VIEWS, {
+      description:
+        'problem = clean setup; setup = with reactions; results = reactions plus deflected shape; shear, moment, deflection = charts.',
+      default: 'setup',
+    }),
+  ),
+  deformed: Type.Optional(Type.Boolean({ description: 'Overlay the deflected shape on the setup view.', default: false })),
+  ...diagramFigureProperties,
+};
+
+export const trussDiagramProperties = {
+  view: Type.Optional(
+    StringEnum(TRUSS_VIEWS, {
+      description: 'problem = geometry, loads, supports; results = reactions, member forces (tension red, compression blue), deflected shape.',
+      default: 'results',
+    }),
+  ),
+  ...diagramFigureProperties,
+};
+
+export const BeamDiagramRequest = Strict(
+  { ...beamRequestProperties, ...beamDiagramProperties },
+  { $id: 'BeamDiagramRequest', description: 'A beam solve request plus the figure fields; answered with an SVG document.' },
+);
+export type BeamDiagramRequest = Static<typeof BeamDiagramRequest>;
+
+/** The truss diagram request from the truss solve request's properties. */
+export function trussDiagramRequest<T extends TProperties>(trussRequestProperties: T) {
+  return Strict(
+    { ...trussRequestProperties, ...trussDiagramProperties },
+    { $id: 'TrussDiagramRequest', description: 'A truss solve request plus the figure fields; answered with an SVG document.' },
+  );
+}

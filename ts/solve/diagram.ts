@@ -1,0 +1,34 @@
+/**
+ * Diagram pipeline: validate the diagram request (the solve request plus the figure fields) ->
+ * solve with the solve fields only -> render -> one attribution comment as the last line.
+ * The figure reads reactions, diagrams and extremes only: never meta (computeMs is a clock reading).
+ */
+import { BeamDiagramRequest, BEAM_CHART_VIEWS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH } from '../schema/diagram.js';
+import { compile } from '../schema/validate.js';
+import { escapeComment } from '../svg/escape.js';
+import { renderBeam } from '../svg/index.js';
+import { solveBeamRequest } from './beam.js';
+import type { SolveContext } from './context.js';
+import { attribution } from './meta.js';
+
+export const beamDiagramValidator = compile(BeamDiagramRequest);
+
+/** The SVG document followed by the attribution comment line. */
+export function withAttribution(svg: string, baseUrl: string): string {
+  return `${svg.endsWith('\n') ? svg : `${svg}\n`}<!-- ${escapeComment(attribution(baseUrl))} -->\n`;
+}
+
+export function renderBeamDiagram(body: unknown, context: SolveContext): string {
+  const { view = 'setup', deformed = false, width, height, theme = 'light', style = 'modern', ...request } = beamDiagramValidator.check(body);
+  const results = solveBeamRequest(request, context);
+  const chart = BEAM_CHART_VIEWS.includes(view);
+  const svg = renderBeam(request, results, {
+    view,
+    deformed,
+    width: width ?? DIAGRAM_WIDTH.default,
+    height: height ?? (chart ? DIAGRAM_HEIGHT.beamChart : DIAGRAM_HEIGHT.beam),
+    theme,
+    style,
+  });
+  return withAttribution(svg, context.baseUrl);
+}

@@ -1,0 +1,119 @@
+/**
+ * Scene to SVG text. The only module that writes markup: every number goes through `coordinate`,
+ * every attribute value and text through `escapeXml`, every id through the caller's prefix.
+ * One element per line, attributes in a fixed order, so output is stable byte for byte.
+ */
+import { escapeXml } from './escape.js';
+import { coordinate } from './format.js';
+import type { PathCommand, Scene, Shape, TextShape } from './scene.js';
+import { palettes, type Palette, type Theme } from './theme.js';
+
+export const FONT_FAMILY = 'Helvetica, Arial, sans-serif';
+
+/** Distance from a line's vertical centre to its baseline, in ems (the font's x-height centre). */
+const BASELINE_DROP = 0.35;
+
+type Attributes = [string, string | number | undefined][];
+
+function attributes(list: Attributes): string {
+  return list
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeXml(typeof value === 'number' ? coordinate(value) : value)}"`)
+    .join('');
+}
+
+function pathData(d: PathCommand[]): string {
+  return d
+    .map((c) => {
+      switch (c[0]) {
+        case 'M':
+        case 'L':
+          return `${c[0]}${coordinate(c[1])} ${coordinate(c[2])}`;
+        case 'A':
+          return `A${coordinate(c[1])} ${coordinate(c[1])} 0 ${c[2]} ${c[3]} ${coordinate(c[4])} ${coordinate(c[5])}`;
+        case 'Z':
+          return 'Z';
+      }
+    })
+    .join('');
+}
+
+function text(shape: TextShape, palette: Palette): string {
+  const label = `<text${attributes([
+    ['x', shape.at.x],
+    ['y', shape.at.y + shape.size * BASELINE_DROP],
+    ['font-size', shape.size],
+    ['text-anchor', shape.anchor],
+    ['font-weight', shape.bold ? 'bold' : undefined],
+    ['fill', palette[shape.fill]],
+  ])}>${escapeXml(shape.text)}</text>`;
+  if (!shape.halo) return label;
+  const { x0, y0, x1, y1 } = shape.box;
+  const halo = `<rect${attributes([
+    ['x', x0],
+    ['y', y0],
+    ['width', x1 - x0],
+    ['height', y1 - y0],
+    ['fill', palette.background],
+    ['fill-opacity', '0.85'],
+  ])}/>`;
+  return `${halo}\n${label}`;
+}
+
+function shape(s: Shape, palette: Palette): string {
+  switch (s.kind) {
+    case 'path':
+      return `<path${attributes([
+        ['d', pathData(s.d)],
+        ['fill', s.fill ? palette[s.fill] : 'none'],
+        ['fill-opacity', s.fillOpacity],
+        ['stroke', s.stroke ? palette[s.stroke] : undefined],
+        ['stroke-width', s.stroke ? (s.strokeWidth ?? 1) : undefined],
+        ['stroke-dasharray', s.dashed ? '6 4' : undefined],
+        ['stroke-linejoin', s.stroke ? 'round' : undefined],
+      ])}/>`;
+    case 'circle':
+      return `<circle${attributes([
+        ['cx', s.center.x],
+        ['cy', s.center.y],
+        ['r', s.r],
+        ['fill', s.fill ? palette[s.fill] : 'none'],
+        ['stroke', s.stroke ? palette[s.stroke] : undefined],
+        ['stroke-width', s.stroke ? (s.strokeWidth ?? 1) : undefined],
+      ])}/>`;
+    case 'text':
+      return text(s, palette);
+  }
+}
+
+export interface EmitOptions {
+  theme: Theme;
+  /** prefix of every id in the document, so several figures can share one page */
+  idPrefix: string;
+}
+
+export function emit(scene: Scene, options: EmitOptions): string {
+  const palette = palettes[options.theme];
+  const id = (name: string) => `${options.idPrefix}-${name}`;
+  const lines = [
+    `<svg${attributes([
+      ['xmlns', 'http://www.w3.org/2000/svg'],
+      ['width', scene.width],
+      ['height', scene.height],
+      ['viewBox', `0 0 ${coordinate(scene.width)} ${coordinate(scene.height)}`],
+      ['role', 'img'],
+      ['aria-labelledby', id('title')],
+      ['font-family', FONT_FAMILY],
+    ])}>`,
+    `<title${attributes([['id', id('title')]])}>${escapeXml(scene.title)}</title>`,
+    `<rect${attributes([['width', scene.width], ['height', scene.height], ['fill', palette.background]])}/>`,
+  ];
+  for (const layer of scene.layers) {
+    if (layer.shapes.length === 0) continue;
+    lines.push(`<g${attributes([['id', id(layer.name)]])}>`);
+    for (const s of layer.shapes) lines.push(shape(s, palette));
+    lines.push('</g>');
+  }
+  lines.push('</svg>');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,38 @@
+/**
+ * The one number formatter of the figures. Coordinates get a fixed precision (two decimals, as the
+ * usvg writer does) so the same model always gives the same bytes; labels get three significant
+ * figures, which is what a reader of a diagram can use, with a real minus sign.
+ */
+
+/** Trailing zeros and a negative zero removed from a fixed-point string. */
+function trimFixed(text: string): string {
+  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** A coordinate or length in pixels: two decimals at most. */
+export function coordinate(value: number): string {
+  return trimFixed(value.toFixed(2));
+}
+
+/**
+ * A value for a label: three significant figures (whole numbers from 1000 up), no exponent,
+ * noise like 99.99999999999997 read as 100. `scale` is the largest magnitude of the quantity in
+ * the figure: values below a billionth of it are zero (solver round-off, not a result).
+ */
+export function quantity(value: number, scale = Math.abs(value)): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) <= 1e-9 * scale || value === 0) return '0';
+  const magnitude = Math.abs(value);
+  const rounded = Number(magnitude.toPrecision(3));
+  const text =
+    magnitude >= 1000
+      ? String(Math.round(magnitude))
+      : trimFixed(rounded.toFixed(Math.min(12, Math.max(0, 2 - Math.floor(Math.log10(rounded))))));
+  return value < 0 ? `\u2212${text}` : text;
+}
+
+/** A value with its unit, `−360 kN.m`. */
+export function withUnit(value: number, unit: string, scale?: number): string {
+  return `${quantity(value, scale)} ${unit}`;
+}

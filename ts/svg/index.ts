@@ -1,0 +1,44 @@
+/**
+ * The figure renderer: (model, results, options) -> SVG text. Pure: no DOM, no clock, no randomness,
+ * so the service and the browser calculator give the same bytes for the same model.
+ */
+import { layoutBeam, type BeamSetupView } from './beam.js';
+import { beamChart, type ChartView } from './chart.js';
+import { emit } from './emit.js';
+import type { DiagramStyle } from './glyphs.js';
+import type { BeamFigureModel, BeamFigureResults } from './model.js';
+import type { Scene } from './scene.js';
+import type { Theme } from './theme.js';
+
+export type BeamView = BeamSetupView | ChartView;
+export type { BeamFigureModel, BeamFigureResults, DiagramStyle, Scene, Theme };
+
+export interface RenderOptions {
+  width: number;
+  height: number;
+  theme: Theme;
+  style: DiagramStyle;
+  /** prefix of every id in the document; default `spanwise` */
+  idPrefix?: string;
+}
+
+export interface BeamRenderOptions extends RenderOptions {
+  view: BeamView;
+  deformed: boolean;
+}
+
+const CHART_VIEWS: readonly string[] = ['shear', 'moment', 'deflection'] satisfies ChartView[];
+
+function isChart(view: BeamView): view is ChartView {
+  return CHART_VIEWS.includes(view);
+}
+
+/** The beam figure as a scene (layout only), for tests and for callers that post-process. */
+export function beamScene(model: BeamFigureModel, results: BeamFigureResults, options: BeamRenderOptions): Scene {
+  const { view } = options;
+  return isChart(view) ? beamChart(model, results, { ...options, view }) : layoutBeam(model, results, { ...options, view });
+}
+
+export function renderBeam(model: BeamFigureModel, results: BeamFigureResults, options: BeamRenderOptions): string {
+  return emit(beamScene(model, results, options), { theme: options.theme, idPrefix: options.idPrefix ?? 'spanwise' });
+}

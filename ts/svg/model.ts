@@ -1,0 +1,32 @@
+/** What the figures read of a model and its results, and the helpers every figure shares. */
+import type { BeamResult } from '../combinations/index.js';
+import type { BeamSolveRequest } from '../schema/beam.js';
+import { quantities, type Quantity } from '../units/index.js';
+import type { DiagramStyle } from './glyphs.js';
+
+export interface FigureOptions {
+  width: number;
+  height: number;
+  style: DiagramStyle;
+}
+
+/** What a beam figure reads of the request: the model in the request's units. */
+export type BeamFigureModel = Pick<BeamSolveRequest, 'units' | 'spans' | 'supports' | 'loads'>;
+/** What a beam figure reads of the response. */
+export type BeamFigureResults = BeamResult;
+
+/** The label of a quantity in the model's unit system. */
+export function unitOf(model: { units?: 'SI' | 'imperial' | undefined }, quantity: Quantity): string {
+  return quantities[quantity][model.units === 'imperial' ? 'imperial' : 'si'];
+}
+
+export function beamLength(model: BeamFigureModel): number {
+  return model.spans.reduce((sum, s) => sum + s.length, 0);
+}
+
+/** Positions of span ends, 0 first. */
+export function spanEnds(model: BeamFigureModel): number[] {
+  const ends = [0];
+  for (const span of model.spans) ends.push((ends[ends.length - 1] ?? 0) + span.length);
+  return ends;
+}

@@ -1,0 +1,90 @@
+/**
+ * A figure as plain data: the layout modules build a Scene (pixel coordinates, colour roles, text
+ * with its box), and `emit.ts` alone turns it into SVG text. Tests read the scene to check label boxes.
+ */
+import type { Paint } from './theme.js';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** An axis-aligned box in pixels, y down. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export type PathCommand =
+  | ['M', number, number]
+  | ['L', number, number]
+  /** circular arc of radius r to (x, y); sweep 1 = clockwise on screen */
+  | ['A', number, 0 | 1, 0 | 1, number, number]
+  | ['Z'];
+
+export interface PathShape {
+  kind: 'path';
+  d: PathCommand[];
+  stroke?: Paint;
+  strokeWidth?: number;
+  fill?: Paint;
+  fillOpacity?: number;
+  dashed?: boolean;
+}
+
+export interface CircleShape {
+  kind: 'circle';
+  center: Point;
+  r: number;
+  stroke?: Paint;
+  strokeWidth?: number;
+  fill?: Paint;
+}
+
+export type Anchor = 'start' | 'middle' | 'end';
+
+export interface TextShape {
+  kind: 'text';
+  text: string;
+  /** anchor point: x per `anchor`, y the vertical centre of the text */
+  at: Point;
+  anchor: Anchor;
+  size: number;
+  fill: Paint;
+  bold?: boolean;
+  /** a background-coloured box behind the text, for labels drawn over lines */
+  halo?: boolean;
+  box: Box;
+}
+
+export type Shape = PathShape | CircleShape | TextShape;
+
+export interface Layer {
+  /** joined to the caller's id prefix: `<prefix>-<name>` */
+  name: string;
+  shapes: Shape[];
+}
+
+export interface Scene {
+  width: number;
+  height: number;
+  title: string;
+  layers: Layer[];
+}
+
+/** Every label of a scene. */
+export function texts(scene: Scene): TextShape[] {
+  return scene.layers.flatMap((l) => l.shapes.filter((s): s is TextShape => s.kind === 'text'));
+}
+
+export function polyline(points: readonly Point[], style: Omit<PathShape, 'kind' | 'd'>, closed = false): PathShape {
+  const d: PathCommand[] = points.map((p, i) => [i === 0 ? 'M' : 'L', p.x, p.y]);
+  if (closed) d.push(['Z']);
+  return { kind: 'path', d, ...style };
+}
+
+export function segment(a: Point, b: Point, style: Omit<PathShape, 'kind' | 'd'>): PathShape {
+  return polyline([a, b], style);
+}
