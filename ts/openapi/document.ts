@@ -25,8 +25,8 @@ import { beamSolveExamples, mcpExamples, type Example } from './examples.js';
 
 export const API_VERSION = '1.0.0';
 
-/** Named schemas of components.schemas; operations refer to them by name. */
-const SCHEMAS = {
+/** Named schemas of components.schemas; operations refer to them by name, the contract test checks against them. */
+export const COMPONENT_SCHEMAS = {
   BeamSolveRequest,
   BeamSolveResponse,
   Problem: ProblemDetails,
@@ -39,7 +39,7 @@ const SCHEMAS = {
   JsonRpcError,
   OpenApiDocument: OpenApiDocumentHead,
 } satisfies Record<string, TSchema>;
-type SchemaName = keyof typeof SCHEMAS;
+export type SchemaName = keyof typeof COMPONENT_SCHEMAS;
 
 const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -283,15 +283,6 @@ const COMPONENT_HEADERS = {
   ETag: { description: 'Strong hash of the body.', schema: { type: 'string' } },
 };
 
-/** Operations the document describes, for tests that walk them. */
-export function documentedOperations(): readonly { method: string; path: string; statuses: number[] }[] {
-  return OPERATIONS.map((op) => ({
-    method: op.method,
-    path: op.path,
-    statuses: [...Object.keys(op.responses).map(Number), ...(op.etag ? [304] : [])].sort((a, b) => a - b),
-  }));
-}
-
 export function buildOpenApiDocument(baseUrl: string): JsonSchema {
   const paths: JsonSchema = {};
   for (const op of OPERATIONS) {
@@ -319,7 +310,7 @@ export function buildOpenApiDocument(baseUrl: string): JsonSchema {
     ],
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema)])),
+      schemas: Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema)])),
       securitySchemes: {
         bearerKey: {
           type: 'http',

@@ -1,0 +1,159 @@
+/**
+ * The contract: for every path, method and status the OpenAPI document lists, a live request to the running
+ * service produces that status, with the documented media type, the documented headers, and a body that the
+ * documented schema accepts. And nothing is documented that no request here produces.
+ */
+import { FormatRegistry } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, COMPONENT_SCHEMAS, type SchemaName } from '../../ts/openapi/index.js';
+import { TIERS } from '../../ts/limits/tiers.js';
+import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
+import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
+
+const document = buildOpenApiDocument(BASE_URL) as Json;
+
+let roomy: RunningService;
+/** Anonymous callers get one request a minute here: the first passes and every later one is 429. */
+let tight: RunningService;
+
+beforeAll(async () => {
+  roomy = await startService();
+  tight = await startService({ ...TIERS, anonymous: { burst: 1, day: 100, month: 1000 } });
+  expect((await fetch(`${tight.url}/v1/standards`)).status).toBe(200);
+});
+afterAll(async () => {
+  await roomy.close();
+  await tight.close();
+});
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+const UNKNOWN_KEY = { Authorization: 'Bearer sw_live_00000000000000000000000000000000' };
+
+const SIMPLE_BEAM = {
+  spans: [{ length: 6, E: 200, I: 8.0e7 }],
+  supports: [
+    { type: 'pin', position: 0 },
+    { type: 'roller', position: 6 },
+  ],
+  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
+};
+// A single pin under a single span: free to rotate about it.
+const MECHANISM = { ...SIMPLE_BEAM, supports: [{ type: 'pin', position: 0 }] };
+const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_BYTES) });
+
+type Send = (service: { roomy: string; tight: string }) => Promise<Response>;
+
+const post = (path: string, body: unknown, headers: Record<string, string> = JSON_TYPE): Send =>
+  ({ roomy }) => fetch(`${roomy}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const get = (path: string, headers: Record<string, string> = {}): Send => ({ roomy }) => fetch(`${roomy}${path}`, { headers });
+const limited = (path: string, init: RequestInit = {}): Send => ({ tight }) => fetch(`${tight}${path}`, init);
+/** The request sent again with If-None-Match holding the ETag its first answer gave. */
+const revalidate = (path: string): Send => async ({ roomy }) => {
+  const first = await fetch(`${roomy}${path}`);
+  return fetch(`${roomy}${path}`, { headers: { 'If-None-Match': first.headers.get('etag') ?? '' } });
+};
+const mcp = (body: unknown, headers: Record<string, string> = MCP_HEADERS) => post('/mcp', body, headers);
+
+const TOOL_CALL = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'solve_beam', arguments: SIMPLE_BEAM } };
+
+/** One request producing each documented `METHOD path status`. */
+const PRODUCERS: Record<string, Send> = {
+  'GET /v1/health 200': get('/v1/health'),
+  'GET /v1/openapi.json 200': get('/v1/openapi.json'),
+
+  'POST /v1/beam/solve 200': post('/v1/beam/solve', SIMPLE_BEAM),
+  'POST /v1/beam/solve 400': post('/v1/beam/solve', { spans: [] }),
+  'POST /v1/beam/solve 401': post('/v1/beam/solve', SIMPLE_BEAM, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/beam/solve 413': post('/v1/beam/solve', OVERSIZED),
+  'POST /v1/beam/solve 422': post('/v1/beam/solve', MECHANISM),
+  'POST /v1/beam/solve 429': limited('/v1/beam/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
+
+  'GET /v1/standards 200': get('/v1/standards'),
+  'GET /v1/standards 304': revalidate('/v1/standards'),
+  'GET /v1/standards 400': get('/v1/standards?x=1'),
+  'GET /v1/standards 401': get('/v1/standards', UNKNOWN_KEY),
+  'GET /v1/standards 429': limited('/v1/standards'),
+
+  'GET /v1/sections 200': get('/v1/sections?standard=bs4&type=UC'),
+  'GET /v1/sections 304': revalidate('/v1/sections?q=w14x9'),
+  'GET /v1/sections 400': get('/v1/sections?limit=0'),
+  'GET /v1/sections 401': get('/v1/sections', UNKNOWN_KEY),
+  'GET /v1/sections 429': limited('/v1/sections'),
+
+  'GET /v1/sections/{name} 200': get('/v1/sections/IPE300'),
+  'GET /v1/sections/{name} 304': revalidate('/v1/sections/W14X90'),
+  'GET /v1/sections/{name} 400': get('/v1/sections/IPE300?standard=DIN'),
+  'GET /v1/sections/{name} 401': get('/v1/sections/IPE300', UNKNOWN_KEY),
+  'GET /v1/sections/{name} 404': get('/v1/sections/IPE301'),
+  'GET /v1/sections/{name} 429': limited('/v1/sections/IPE300'),
+
+  'POST /mcp 200': mcp(TOOL_CALL),
+  'POST /mcp 202': mcp({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  'POST /mcp 400': mcp('{"jsonrpc": "2.0", "id": 1,'),
+  'POST /mcp 401': mcp(TOOL_CALL, { ...MCP_HEADERS, ...UNKNOWN_KEY }),
+  'POST /mcp 406': mcp(TOOL_CALL, { ...JSON_TYPE, Accept: 'application/json' }),
+  'POST /mcp 413': mcp(JSON.stringify({ ...TOOL_CALL, padding: 'x'.repeat(MAX_BODY_BYTES) })),
+  'POST /mcp 415': mcp(JSON.stringify(TOOL_CALL), { ...MCP_HEADERS, 'Content-Type': 'text/plain' }),
+};
+
+/** Every `METHOD path status` of the document with its response object. */
+function documented(): [string, Json][] {
+  const entries: [string, Json][] = [];
+  for (const [path, item] of Object.entries(document.paths as Json)) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      for (const [status, response] of Object.entries((operation as Json).responses as Json)) {
+        entries.push([`${method.toUpperCase()} ${path} ${status}`, response as Json]);
+      }
+    }
+  }
+  return entries;
+}
+
+// The formats the response schemas use; TypeBox checks a format only once told what it means.
+FormatRegistry.Set('uri', (value) => URL.canParse(value));
+FormatRegistry.Set('date-time', (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)));
+
+const checkers = new Map<string, ReturnType<typeof TypeCompiler.Compile>>();
+function checker(ref: string) {
+  const name = ref.replace('#/components/schemas/', '') as SchemaName;
+  let compiled = checkers.get(name);
+  if (compiled === undefined) {
+    compiled = TypeCompiler.Compile(COMPONENT_SCHEMAS[name]);
+    checkers.set(name, compiled);
+  }
+  return compiled;
+}
+
+describe('the documented responses', () => {
+  it('are exactly the ones produced here', () => {
+    expect(documented().map(([key]) => key).sort()).toEqual(Object.keys(PRODUCERS).sort());
+  });
+
+  it.each(documented())('%s is produced, with the documented media type, headers and body', async (key, response) => {
+    const send = PRODUCERS[key];
+    if (send === undefined) throw new Error(`no request produces ${key}`);
+    const res = await send({ roomy: roomy.url, tight: tight.url });
+    expect(res.status).toBe(Number(key.split(' ')[2]));
+
+    for (const name of Object.keys((response.headers ?? {}) as Json)) {
+      expect(res.headers.get(name), `header ${name}`).not.toBeNull();
+    }
+
+    const content = response.content as Json | undefined;
+    const text = await res.text();
+    if (content === undefined) {
+      expect(text).toBe('');
+      return;
+    }
+    const [mediaType, media] = Object.entries(content)[0] as [string, Json];
+    expect(res.headers.get('content-type')?.split(';')[0]).toBe(mediaType);
+    if (media.schema.$ref === undefined) return;
+    const check = checker(media.schema.$ref as string);
+    const body: unknown = JSON.parse(text);
+    const errors = [...check.Errors(body)].slice(0, 5).map((e) => `${e.path}: ${e.message}`);
+    expect(errors).toEqual([]);
+  });
+});
