@@ -185,6 +185,29 @@ describe('get_section and search_sections', () => {
   });
 });
 
+describe('render_beam_diagram', () => {
+  it('returns the SVG of POST /v1/beam/diagram as text with its mimeType, the peak moment wL^2/8 labelled', async () => {
+    const request = { ...SIMPLE_UDL, view: 'moment' };
+    const result = await call('render_beam_diagram', request);
+    expect(result.isError).toBeFalsy();
+    const [content] = result.content;
+    expect(content).toMatchObject({ type: 'text', _meta: { mimeType: 'image/svg+xml' } });
+    const text = (content as { text: string }).text;
+    const res = await fetch(`${service.url}/v1/beam/diagram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(text).toBe(await res.text());
+    expect(text).toMatch(/^<svg[\s>]/);
+    // M = wL^2/8 = 10 * 36 / 8 = 45 kN.m at x = L/2 = 3 m.
+    expect(text).toContain('45 kN.m at x = 3 m');
+  });
+
+  it('refuses a figure size outside 400-2000 px with the problem object', async () => {
+    const result = await call('render_beam_diagram', { ...SIMPLE_UDL, width: 399 });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'width' }] });
+  });
+});
+
 describe('the JSON-RPC envelope', () => {
   const initialize = {
     jsonrpc: '2.0',

@@ -1,7 +1,8 @@
 /** Every MCP tool the service offers, in the order tools/list gives them; each lands with its capability. */
 import { getSectionTool } from './get-section.js';
+import { renderBeamDiagramTool } from './render-beam-diagram.js';
 import { searchSectionsTool } from './search-sections.js';
 import { solveBeamTool } from './solve-beam.js';
 import type { Tool } from './tool.js';
 
-export const TOOLS: readonly Tool[] = [solveBeamTool, getSectionTool, searchSectionsTool];
+export const TOOLS: readonly Tool[] = [solveBeamTool, getSectionTool, searchSectionsTool, renderBeamDiagramTool];

@@ -5,6 +5,7 @@
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { BeamSolveRequest } from '../schema/beam.js';
+import { BeamDiagramRequest } from '../schema/diagram.js';
 import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
 import {
   BeamSolveResponse,
@@ -21,7 +22,7 @@ import {
 import { SectionListQuery, SectionLookupQuery } from '../schema/sections.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../server/problem.js';
-import { beamSolveExamples, mcpExamples, type Example } from './examples.js';
+import { beamDiagramExamples, beamSolveExamples, mcpExamples, type Example } from './examples.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -29,6 +30,7 @@ export const API_VERSION = '1.0.0';
 export const COMPONENT_SCHEMAS = {
   BeamSolveRequest,
   BeamSolveResponse,
+  BeamDiagramRequest,
   Problem: ProblemDetails,
   HealthResponse,
   StandardsListing,
@@ -49,6 +51,7 @@ type Access = 'open' | 'counted' | 'mcp';
 
 type Reply =
   | { kind: 'json'; schema: SchemaName; description: string }
+  | { kind: 'svg'; description: string }
   | { kind: 'problem'; code: ProblemCode; description?: string }
   | { kind: 'jsonrpc-error'; description: string }
   | { kind: 'empty'; description: string };
@@ -116,6 +119,19 @@ const OPERATIONS: Operation[] = [
     access: 'counted',
     body: { schema: 'BeamSolveRequest', examples: beamSolveExamples },
     responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved beam.' }, ...SOLVE_REFUSALS },
+  },
+  {
+    method: 'post',
+    path: '/v1/beam/diagram',
+    operationId: 'drawBeam',
+    tag: 'beam',
+    summary: 'Draw a beam as SVG',
+    description:
+      'Solves the beam and draws the chosen view: problem, setup (default), results, or the shear, moment and deflection charts. ' +
+      'The SVG document ends with a one-line attribution comment.',
+    access: 'counted',
+    body: { schema: 'BeamDiagramRequest', examples: beamDiagramExamples },
+    responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
   },
   {
     method: 'get',
@@ -209,6 +225,8 @@ function responseObject(status: number, reply: Reply, op: Operation): JsonSchema
   switch (reply.kind) {
     case 'json':
       return { description: reply.description, headers, content: { 'application/json': { schema: ref(reply.schema) } } };
+    case 'svg':
+      return { description: reply.description, headers, content: { 'image/svg+xml': { schema: { type: 'string' } } } };
     case 'problem':
       return {
         description: `${problemTitle[reply.code]} (\`${reply.code}\`)${reply.description ? `: ${reply.description}` : '.'}`,

@@ -53,6 +53,31 @@ export const beamSolveExamples: Record<string, Example> = {
   },
 };
 
+export const beamDiagramExamples: Record<string, Example> = {
+  momentChart: {
+    summary: 'Bending moment chart of the 6 m simply supported span under 10 kN/m (peak wL²/8 = 45 kN.m at midspan)',
+    value: { ...(simplySupportedUdl.value as object), view: 'moment' },
+  },
+  twoSpanResults: {
+    summary: 'Two 5 m spans under 7 kN/m: reactions and deflected shape, dark theme',
+    value: {
+      spans: [
+        { length: 5, E: 200, I: 1.2e8 },
+        { length: 5, E: 200, I: 1.2e8 },
+      ],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 5 },
+        { type: 'roller', position: 10 },
+      ],
+      loads: [{ type: 'udl', start: -7, from: 0, to: 10 }],
+      view: 'results',
+      theme: 'dark',
+      width: 1000,
+    },
+  },
+};
+
 const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export const mcpExamples: Record<string, Example> = {

@@ -1,0 +1,17 @@
+/** render_beam_diagram: POST /v1/beam/diagram as a tool; the SVG comes back as text content. */
+import { beamDiagramValidator, renderBeamDiagram } from '../solve/diagram.js';
+import { svg, type Tool } from './tool.js';
+
+export const renderBeamDiagramTool: Tool = {
+  name: 'render_beam_diagram',
+  title: 'Draw a beam diagram (SVG)',
+  description: [
+    'Solves a beam (the solve_beam arguments, same units and signs: loads NEGATIVE = DOWNWARD, moments clockwise positive)',
+    'and draws it as an SVG document (mimeType image/svg+xml), returned as text content. view: problem (the clean setup),',
+    'setup (with reactions; default), results (reactions and deflected shape), or the charts shear, moment (sagging positive)',
+    'and deflection. Optional width 400-2000 px (default 860), height 150-1500 px, theme light|dark, style modern|classic,',
+    'deformed (overlay the deflected shape on the setup view).',
+  ].join(' '),
+  inputSchema: beamDiagramValidator.schema,
+  call: (args, context) => svg(renderBeamDiagram(args, context.solve)),
+};
