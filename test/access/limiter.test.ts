@@ -142,3 +142,17 @@ describe('rate limiter', () => {
     expect((await rl.check('anon:two', 'anonymous', now)).allowed).toBe(true);
   });
 });
+
+describe('memory counter store', () => {
+  it('forgets counters once their window and margin have passed', async () => {
+    const counters = new MemoryCounterStore();
+    const rl = createLimiter({ counters });
+    await rl.check('anon:a', 'anonymous', at('2025-03-10T12:00:00Z'));
+    await rl.check('anon:b', 'anonymous', at('2025-03-10T12:00:00Z'));
+    // Two callers x three windows (burst, day, month).
+    expect(counters.size).toBe(6);
+    // On 1 May the March counters are long expired (month reset 1 Apr + 60 s margin); only the new caller's remain.
+    await rl.check('anon:c', 'anonymous', at('2025-05-01T00:00:00Z'));
+    expect(counters.size).toBe(3);
+  });
+});

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
+import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueKey, reissueKey } from '../../ts/keys/issue.js';
 import { KEY_PREFIX, hashKey } from '../../ts/keys/key.js';
@@ -193,6 +194,25 @@ describe('two service instances sharing one Redis', () => {
     }
     expect(served).toBe(30);
     await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe('when Redis is unavailable', () => {
+  it('fails the request with 500 and serves nothing (limits fail closed)', async () => {
+    const doomed = await startRedis();
+    const logged: string[] = [];
+    const stores = storesFromEnv({ REDIS_URL: doomed.url }, { log: (message) => logged.push(message) });
+    const access = accessControl({ keys: stores.keys, counters: stores.counters, clock: () => new Date('2025-03-10T12:00:00Z') });
+    const app = accessTestApp(access).callback();
+    expect((await request(app).get('/v1/standards')).status).toBe(200);
+    await doomed.stop();
+    const res = await request(app).get('/v1/standards');
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe('internal_error');
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    // The outage is reported once, not once per reconnection attempt.
+    expect(logged.filter((message) => message.includes('ECONNREFUSED'))).toHaveLength(1);
+    await stores.close().catch(() => undefined);
   });
 });
 

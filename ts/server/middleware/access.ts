@@ -91,8 +91,10 @@ export function accessControl(options: AccessOptions): Middleware {
   }
 
   async function giveBack(ctx: Context, decision: RateDecision): Promise<void> {
-    await limiter.refund(decision, clock());
     for (const name of RATE_LIMIT_HEADERS) ctx.remove(name);
+    // A count that cannot be given back (the store just failed) costs the caller one request; it must
+    // not replace the response the request already has. The store reports its own failures.
+    await limiter.refund(decision, clock()).catch(() => undefined);
   }
 
   return async function access(ctx, next) {
@@ -252,10 +254,20 @@ export interface AccessStores {
  * The stores the environment names: with REDIS_URL, one Redis connection serves both keys and counters
  * (so several instances share them); without it, the SQLite key file (KEYS_DB) and memory counters.
  */
-export function storesFromEnv(env: NodeJS.ProcessEnv = process.env): AccessStores {
+export function storesFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  { log = (message: string) => console.error(message) }: { log?: (message: string) => void } = {},
+): AccessStores {
   if (env.REDIS_URL) {
     // Fail a request after a couple of reconnection attempts rather than hold it while Redis is away.
     const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+    // ioredis retries on its own; report each new kind of failure once instead of on every attempt.
+    let lastError = '';
+    redis.on('error', (error: Error) => {
+      if (error.message !== lastError) log(`redis: ${error.message}`);
+      lastError = error.message;
+    });
+    redis.on('ready', () => (lastError = ''));
     return {
       keys: new RedisKeyStore(redis),
       counters: new RedisCounterStore(redis),
