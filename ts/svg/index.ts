@@ -6,7 +6,8 @@ import { layoutBeam, type BeamSetupView } from './beam.js';
 import { beamChart, type ChartView } from './chart.js';
 import { emit } from './emit.js';
 import type { DiagramStyle } from './glyphs.js';
-import type { BeamFigureModel, BeamFigureResults } from './model.js';
+import type { BeamFigureModel, BeamFigureResults, TrussFigureModel, TrussFigureResults } from './model.js';
+import { layoutTruss, type TrussView } from './truss.js';
 import type { Scene } from './scene.js';
 import type { Theme } from './theme.js';
 
@@ -41,4 +42,19 @@ export function beamScene(model: BeamFigureModel, results: BeamFigureResults, op
 
 export function renderBeam(model: BeamFigureModel, results: BeamFigureResults, options: BeamRenderOptions): string {
   return emit(beamScene(model, results, options), { theme: options.theme, idPrefix: options.idPrefix ?? 'spanwise' });
+}
+
+export type { TrussFigureModel, TrussFigureResults, TrussView };
+
+export interface TrussRenderOptions extends RenderOptions {
+  view: TrussView;
+}
+
+/** The truss figure as a scene; the problem view needs no results. */
+export function trussScene(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussRenderOptions): Scene {
+  return layoutTruss(model, results, options);
+}
+
+export function renderTruss(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussRenderOptions): string {
+  return emit(trussScene(model, results, options), { theme: options.theme, idPrefix: options.idPrefix ?? 'spanwise' });
 }

@@ -30,3 +30,19 @@ export function spanEnds(model: BeamFigureModel): number[] {
   for (const span of model.spans) ends.push((ends[ends.length - 1] ?? 0) + span.length);
   return ends;
 }
+
+/** What a truss figure reads of the request (interface-spec.md "Truss solve request"), in its units. */
+export interface TrussFigureModel {
+  units?: 'SI' | 'imperial' | undefined;
+  nodes: readonly { id: number; x: number; y: number }[];
+  members: readonly { id: number; from: number; to: number }[];
+  supports: readonly { node: number; type: 'pin' | 'roller'; angle?: number | undefined }[];
+  loads?: readonly ({ node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number })[] | undefined;
+}
+
+/** What a truss figure reads of the response (interface-spec.md "Truss solve response"). */
+export interface TrussFigureResults {
+  reactions: readonly { node: number; horizontal: number; vertical: number }[];
+  memberForces: readonly { member: number; from: number; to: number; force: number }[];
+  displacements: readonly { node: number; dx: number; dy: number }[];
+}
