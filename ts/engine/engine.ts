@@ -2,7 +2,16 @@
  * The typed facade over the WebAssembly exports. Pure: it is handed initialised bindings, so the
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
  */
-import type { EngineBeamModel, EngineBeamResult, EngineBeamWire, EngineBindings, EngineErrorValue, Series } from './types.js';
+import type {
+  EngineBeamModel,
+  EngineBeamResult,
+  EngineBeamWire,
+  EngineBindings,
+  EngineErrorValue,
+  EngineTrussModel,
+  EngineTrussResult,
+  Series,
+} from './types.js';
 
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
 export class EngineFailure extends Error {
@@ -19,6 +28,8 @@ export interface Engine {
   readonly version: string;
   /** One result per combination (factor vectors indexed by case number). */
   solveBeam(model: EngineBeamModel, combinations: number[][]): EngineBeamResult[];
+  /** One result per combination (factor vectors indexed by case number). */
+  solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
 }
 
 type Answer<T> = { ok: T } | { error: EngineErrorValue };
@@ -55,5 +66,7 @@ export function createEngine(bindings: EngineBindings): Engine {
         solution.free();
       }
     },
+    solveTruss: (model, combinations) =>
+      unwrap<EngineTrussResult[]>(bindings.solveTruss(JSON.stringify({ model, combinations }))),
   };
 }

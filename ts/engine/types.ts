@@ -34,6 +34,21 @@ export interface EngineBeamResult {
   extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
 }
 
+export interface EngineTrussModel {
+  nodes: { x: number; y: number }[];
+  members: { from: number; to: number; e: number; a: number }[];
+  supports: { node: number; kind: 'pin' | 'roller'; angle: number; settlement: { x: number; y: number } }[];
+  loads: { node: number; fx: number; fy: number; case: number }[];
+  fabricationErrors: { member: number; strain: number; deltaLength: number }[];
+}
+
+export interface EngineTrussResult {
+  reactions: { node: number; horizontal: number; vertical: number }[];
+  memberForces: { member: number; from: number; to: number; force: number }[];
+  displacements: { node: number; dx: number; dy: number }[];
+  warnings: { node: number; message: string }[];
+}
+
 export type EngineErrorValue =
   | { kind: 'invalidModel'; message: string }
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
@@ -57,5 +72,5 @@ export interface EngineBeamWire {
 export interface EngineBindings {
   engineVersion(): string;
   solveBeam(input: string): BeamSolutionHandle;
-  solveTruss?(input: string): string;
+  solveTruss(input: string): string;
 }

@@ -4,7 +4,7 @@
  */
 import { type TSchema, type Static, Kind } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { ValueErrorType, type ValueError, type ValueErrorIterator } from '@sinclair/typebox/errors';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Problem, type ProblemIssue } from '../server/problem.js';
 
 const MAX_ISSUES = 50;
@@ -29,8 +29,9 @@ function discriminator(schema: TSchema): string | undefined {
 }
 
 /**
- * A union error says only "expected one of"; when the value names its variant by `type`, the errors of
- * that variant are the useful ones.
+ * A union error says only "expected one of": a union of string literals becomes "must be one of ...";
+ * when the value names its variant by `type`, or comes closest to one variant, that variant's errors
+ * are the useful ones.
  */
 function* explain(error: ValueError, prefix: string): Generator<ProblemIssue> {
   if (error.type === ValueErrorType.Union && error.schema[Kind] === 'Union') {
@@ -42,24 +43,31 @@ function* explain(error: ValueError, prefix: string): Generator<ProblemIssue> {
     }
     const names = variants.map(discriminator).filter((n): n is string => n !== undefined);
     const value = error.value;
+    // each variant's errors, read once (the iterators are single-pass)
+    const perVariant = error.errors.map((iterator) => [...iterator]);
+    let chosen = -1;
     if (names.length === variants.length && isObject(value)) {
-      const chosen = variants.findIndex((v) => discriminator(v) === value.type);
+      chosen = variants.findIndex((v) => discriminator(v) === value.type);
       if (chosen < 0) {
-        yield {
-          path: dottedPath(`${error.path}/type`, prefix),
-          message: `must be one of ${names.join(', ')}`,
-        };
+        yield { path: dottedPath(`${error.path}/type`, prefix), message: `must be one of ${names.join(', ')}` };
         return;
       }
-      const nested: ValueErrorIterator | undefined = error.errors[chosen];
-      if (nested) {
-        // nested errors carry full paths already (TypeBox 0.34), but be safe if one is relative
-        for (const inner of nested) {
-          const path = inner.path.startsWith(error.path) ? inner.path : `${error.path}${inner.path}`;
-          yield* explain({ ...inner, path }, prefix);
-        }
-        return;
+    } else if (isObject(value)) {
+      // No discriminator (truss loads: components or polar): the variant that knows most of the value's
+      // properties, then the one with fewest errors, explains it best.
+      const keys = Object.keys(value);
+      const known = (v: TSchema) => keys.filter((k) => k in ((v as { properties?: object }).properties ?? {})).length;
+      const score = (i: number) => known(variants[i]!) * 1000 - perVariant[i]!.length;
+      chosen = variants.reduce((best, _v, i) => (score(i) > score(best) ? i : best), 0);
+    }
+    const nested = chosen >= 0 ? perVariant[chosen] : undefined;
+    if (nested) {
+      // nested errors carry full paths already (TypeBox 0.34), but be safe if one is relative
+      for (const inner of nested) {
+        const path = inner.path.startsWith(error.path) ? inner.path : `${error.path}${inner.path}`;
+        yield* explain({ ...inner, path }, prefix);
       }
+      return;
     }
   }
   yield { path: dottedPath(error.path, prefix), message: messageOf(error) };

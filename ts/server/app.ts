@@ -7,8 +7,12 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Engine } from '../engine/engine.js';
+import { mcpRoute } from '../mcp/index.js';
+import { openApiRoute } from '../openapi/index.js';
 import { solveBeam } from '../solve/beam.js';
+import { solveTruss } from '../solve/truss.js';
 import type { SolveContext } from '../solve/context.js';
+import { renderBeamDiagram } from '../solve/diagram.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
 import { jsonBody } from './middleware/body.js';
@@ -32,7 +36,7 @@ export const DEFAULT_BASE_URL = 'http://localhost:3000';
 
 export function createApp(options: AppOptions): Koa {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
-  const context: SolveContext = { engine: options.engine, baseUrl };
+  const context: SolveContext = { engine: options.engine, baseUrl, ...(options.sections && { sections: options.sections }) };
   const app = new Koa();
   const router = new Router();
 
@@ -42,7 +46,16 @@ export function createApp(options: AppOptions): Koa {
   router.post('/v1/beam/solve', (ctx) => {
     ctx.body = solveBeam(ctx.state.body, context);
   });
+  router.post('/v1/truss/solve', (ctx) => {
+    ctx.body = solveTruss(ctx.state.body, context);
+  });
+  router.post('/v1/beam/diagram', (ctx) => {
+    ctx.type = 'image/svg+xml';
+    ctx.body = renderBeamDiagram(ctx.state.body, context);
+  });
   if (options.sections) sectionRoutes(router, options.sections);
+  openApiRoute(router, baseUrl);
+  router.post('/mcp', mcpRoute({ context: { solve: context, ...(options.sections && { sections: options.sections }) }, ...(options.log && { log: options.log }) }));
 
   app.use(problems(options.engine.version, baseUrl, options.log ?? ((e) => console.error(e))));
   if (options.access) app.use(accessControl(options.access));

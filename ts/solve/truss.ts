@@ -1,0 +1,229 @@
+/**
+ * The truss pipeline: validate -> semantic checks -> SI -> resolve sections -> engine (one solve per
+ * load case present) -> combine -> present in the request's units, with the user's ids.
+ */
+import {
+  factorVector,
+  generateCombinations,
+  presentCases,
+  trussEnvelope,
+  UNFACTORED,
+  type TrussEnvelope,
+  type TrussResult,
+} from '../combinations/index.js';
+import { caseIndex } from '../combinations/types.js';
+import type { EngineTrussModel, EngineTrussResult } from '../engine/types.js';
+import { TrussSolveRequest, type TrussLoadInput } from '../schema/truss.js';
+import { compile } from '../schema/validate.js';
+import { fillMaterials, type SectionLibrary } from '../sections/index.js';
+import { Problem, type ProblemIssue } from '../server/problem.js';
+import { fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+import type { SolveContext } from './context.js';
+import { assertFinite, engineProblem, formatNumber } from './failures.js';
+import { viewLink, type Links } from './links.js';
+import { meta, type Meta } from './meta.js';
+
+export const trussValidator = compile(TrussSolveRequest);
+
+export interface TrussSolveResponse extends TrussResult {
+  envelope?: TrussEnvelope;
+  meta: Meta;
+  links?: Links;
+}
+
+export const TRUSS_UNIT_LABELS = { length: 'length', force: 'force', displacement: 'displacement' } as const;
+
+const DEFAULT_MATERIAL = 1;
+const DEGREES = Math.PI / 180;
+
+/** Duplicate ids, unknown references, members with no length (decisions.md 9). */
+export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  const index = <T extends { id: number }>(items: readonly T[], name: string) => {
+    const byId = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (byId.has(item.id)) issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
+      else byId.set(item.id, i);
+    });
+    return byId;
+  };
+  const nodes = index(request.nodes, 'nodes');
+  const members = index(request.members, 'members');
+  const materials = index(request.materials, 'materials');
+  const node = (id: number, path: string) => {
+    if (!nodes.has(id)) issues.push({ path, message: `no node with id ${id}` });
+    return request.nodes[nodes.get(id) ?? -1];
+  };
+
+  request.members.forEach((m, i) => {
+    const a = node(m.from, `members.${i}.from`);
+    const b = node(m.to, `members.${i}.to`);
+    if (m.from === m.to) issues.push({ path: `members.${i}.to`, message: 'a member cannot start and end at the same node' });
+    else if (a && b && a.x === b.x && a.y === b.y) {
+      issues.push({ path: `members.${i}`, message: `zero length: nodes ${m.from} and ${m.to} coincide` });
+    }
+    const material = m.material ?? DEFAULT_MATERIAL;
+    if (!materials.has(material)) issues.push({ path: `members.${i}.material`, message: `no material with id ${material}` });
+  });
+  request.materials.forEach((m, i) => {
+    if (m.section === undefined && (m.E === undefined || m.A === undefined)) {
+      issues.push({ path: `materials.${i}`, message: 'give E and A, or a section (E then defaults to 200 GPa and A to its gross area)' });
+    }
+  });
+  const supported = new Map<number, number>();
+  request.supports.forEach((s, i) => {
+    node(s.node, `supports.${i}.node`);
+    if (supported.has(s.node)) issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
+    else supported.set(s.node, i);
+  });
+  (request.loads ?? []).forEach((l, i) => node(l.node, `loads.${i}.node`));
+  (request.fabricationErrors ?? []).forEach((f, i) => {
+    if (!members.has(f.member)) issues.push({ path: `fabricationErrors.${i}.member`, message: `no member with id ${f.member}` });
+  });
+  return issues;
+}
+
+/** The request with every number in the API's SI units and every material's E and A filled in. */
+export function trussRequestToSI(request: TrussSolveRequest, sections: SectionLibrary | undefined): TrussSolveRequest {
+  const units: UnitSystem = request.units ?? 'SI';
+  const si = <T extends number | undefined>(q: Quantity, v: T): T => (v === undefined ? v : toSI(q, v, units)) as T;
+  const materials = request.materials.map((m) => ({ ...m, E: si('modulus', m.E), A: si('area', m.A) }));
+  const resolved = materials.some((m) => m.section !== undefined)
+    ? fillMaterialsOrRefuse(sections, materials)
+    : materials;
+  const load = (l: TrussLoadInput): TrussLoadInput =>
+    'magnitude' in l
+      ? { ...l, magnitude: si('force', l.magnitude) }
+      : { ...l, ...(l.fx !== undefined && { fx: si('force', l.fx) }), ...(l.fy !== undefined && { fy: si('force', l.fy) }) };
+  return {
+    ...request,
+    units: 'SI',
+    nodes: request.nodes.map((n) => ({ ...n, x: si('length', n.x), y: si('length', n.y) })),
+    materials: resolved.map((m, i) => ({ ...request.materials[i]!, E: m.E!, A: m.A! })),
+    supports: request.supports.map((s) =>
+      s.settlement === undefined
+        ? s
+        : {
+            ...s,
+            settlement: {
+              ...(s.settlement.x !== undefined && { x: si('displacement', s.settlement.x) }),
+              ...(s.settlement.y !== undefined && { y: si('displacement', s.settlement.y) }),
+            },
+          },
+    ),
+    ...(request.loads !== undefined && { loads: request.loads.map(load) }),
+    ...(request.fabricationErrors !== undefined && {
+      fabricationErrors: request.fabricationErrors.map((f) =>
+        f.type === 'lack-of-fit' ? { ...f, deltaLength: si('displacement', f.deltaLength) } : f,
+      ),
+    }),
+  };
+}
+
+function fillMaterialsOrRefuse(sections: SectionLibrary | undefined, materials: { id: number; E?: number; A?: number; section?: string }[]) {
+  if (!sections) {
+    throw Problem.invalid([{ path: 'materials', message: 'the section library is not available here: give E and A' }]);
+  }
+  return fillMaterials(sections, materials, 'truss');
+}
+
+/** The engine's model (kN, m, kN/m², m², radians) from an SI request with resolved materials. */
+export function trussEngineModel(si: TrussSolveRequest): EngineTrussModel {
+  const nodeIndex = new Map(si.nodes.map((n, i) => [n.id, i]));
+  const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
+  const material = new Map(si.materials.map((m) => [m.id, m]));
+  const at = (id: number) => nodeIndex.get(id)!;
+  return {
+    nodes: si.nodes.map((n) => ({ x: n.x, y: n.y })),
+    members: si.members.map((m) => {
+      const mat = material.get(m.material ?? DEFAULT_MATERIAL)!;
+      return { from: at(m.from), to: at(m.to), e: toEngine('modulus', mat.E!), a: toEngine('area', mat.A!) };
+    }),
+    supports: si.supports.map((s) => ({
+      node: at(s.node),
+      kind: s.type,
+      angle: (s.angle ?? 0) * DEGREES,
+      settlement: {
+        x: toEngine('displacement', s.settlement?.x ?? 0),
+        y: toEngine('displacement', s.settlement?.y ?? 0),
+      },
+    })),
+    loads: (si.loads ?? []).map((l) => {
+      const c = caseIndex(l.case ?? 'G');
+      if ('magnitude' in l) {
+        return { node: at(l.node), fx: l.magnitude * Math.cos(l.angle * DEGREES), fy: l.magnitude * Math.sin(l.angle * DEGREES), case: c };
+      }
+      return { node: at(l.node), fx: l.fx ?? 0, fy: l.fy ?? 0, case: c };
+    }),
+    fabricationErrors: (si.fabricationErrors ?? []).map((f) =>
+      f.type === 'lack-of-fit'
+        ? { member: memberIndex.get(f.member)!, strain: 0, deltaLength: toEngine('displacement', f.deltaLength) }
+        : { member: memberIndex.get(f.member)!, strain: f.alpha * f.deltaT, deltaLength: 0 },
+    ),
+  };
+}
+
+/** One engine result in the response's units, with the user's node and member ids. */
+export function presentTrussResult(r: EngineTrussResult, request: TrussSolveRequest, units: UnitSystem): TrussResult {
+  const nodeId = (i: number) => request.nodes[i]!.id;
+  const force = (v: number) => fromEngine('force', v, units);
+  return {
+    reactions: r.reactions.map((x) => ({ node: nodeId(x.node), horizontal: force(x.horizontal), vertical: force(x.vertical) })),
+    memberForces: r.memberForces.map((m) => ({
+      member: request.members[m.member]!.id,
+      from: nodeId(m.from),
+      to: nodeId(m.to),
+      force: force(m.force),
+    })),
+    displacements: r.displacements.map((d) => ({
+      node: nodeId(d.node),
+      dx: fromEngine('displacement', d.dx, units),
+      dy: fromEngine('displacement', d.dy, units),
+    })),
+  };
+}
+
+/** A validated request solved; throws Problem for every refusal. */
+export function solveTrussRequest(request: TrussSolveRequest, context: SolveContext): TrussSolveResponse {
+  const now = context.now ?? (() => performance.now());
+  const started = now();
+  const semantic = trussSemanticIssues(request);
+  if (semantic.length > 0) throw Problem.invalid(semantic);
+  const units: UnitSystem = request.units ?? 'SI';
+  const set = request.combinations ? generateCombinations(request.combinations, presentCases(request.loads ?? [])) : undefined;
+  const si = trussRequestToSI(request, context.sections);
+  const model = trussEngineModel(si);
+
+  let results: EngineTrussResult[];
+  try {
+    results = context.engine.solveTruss(model, [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))]);
+  } catch (error) {
+    throw engineProblem(error, (m) => {
+      const id = request.nodes[m.node]?.id;
+      const where = `node ${id} (x = ${formatNumber(fromEngine('length', m.x, units))}, y = ${formatNumber(fromEngine('length', m.y, units))} ${units === 'SI' ? 'm' : 'ft'})`;
+      return `The truss is a mechanism: ${where} can move ${m.direction === 'horizontal' ? 'horizontally' : 'vertically'} with nothing to resist it. Add a member, a support or a diagonal there.`;
+    });
+  }
+  const [unfactored, ...combined] = results.map((r) => presentTrussResult(r, request, units));
+  const warnings = [...(set?.warnings ?? []), ...results[0]!.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`)];
+  let envelope: TrussEnvelope | undefined;
+  if (set) {
+    const { combinations, warnings: _advisories, ...header } = set;
+    envelope = trussEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })));
+  }
+  const response: TrussSolveResponse = {
+    ...unfactored!,
+    ...(envelope && { envelope }),
+    meta: meta(context.engine.version, units, TRUSS_UNIT_LABELS, 0, context.baseUrl, warnings),
+  };
+  response.meta.computeMs = Math.round((now() - started) * 1000) / 1000;
+  const links = viewLink(context.baseUrl, 'truss', si);
+  if (links) response.links = links;
+  assertFinite(response);
+  return response;
+}
+
+/** The whole pipeline from an untrusted body. */
+export function solveTruss(body: unknown, context: SolveContext): TrussSolveResponse {
+  return solveTrussRequest(trussValidator.check(body), context);
+}
