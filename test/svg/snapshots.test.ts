@@ -9,8 +9,9 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
-import { renderBeamDiagram } from '../../ts/solve/diagram.js';
+import { renderBeamDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
+import { pratt, triangle } from './truss-models.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const goldens = join(root, 'test', 'svg', 'snapshots');
@@ -32,6 +33,8 @@ interface Figure {
 
 const beam = (body: object) => () => renderBeamDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
 
+const truss = (body: object) => () => renderTrussDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
+
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
   { name: 'beam-setup', render: beam({ ...hingedTwoSpan, view: 'setup' }), documented: true },
@@ -43,6 +46,10 @@ const figures: Figure[] = [
   { name: 'beam-setup-classic-dark', render: beam({ ...hingedTwoSpan, view: 'setup', style: 'classic', theme: 'dark' }), documented: true },
   { name: 'beam-results-classic', render: beam({ ...cantilever, view: 'results', style: 'classic' }) },
   { name: 'beam-moment-dark', render: beam({ ...simplySupported, view: 'moment', theme: 'dark', width: 600, height: 300 }) },
+  { name: 'truss-problem', render: truss({ ...pratt, view: 'problem' }), documented: true },
+  { name: 'truss-results', render: truss({ ...pratt, view: 'results' }), documented: true },
+  { name: 'truss-results-classic-dark', render: truss({ ...pratt, view: 'results', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'truss-triangle-results', render: truss({ ...triangle, width: 600, height: 420 }) },
 ];
 
 function check(directory: string, name: string, actual: string): void {

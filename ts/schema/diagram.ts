@@ -3,9 +3,10 @@
  * fields, strict like every request. The default height depends on the view, so it is not a schema
  * default but `diagramHeight`.
  */
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { beamRequestProperties } from './beam.js';
 import { Strict, StringEnum } from './common.js';
+import { trussRequestProperties } from './truss.js';
 
 export const BEAM_VIEWS = ['problem', 'setup', 'results', 'shear', 'moment', 'deflection'] as const;
 export const BEAM_CHART_VIEWS: readonly BeamDiagramView[] = ['shear', 'moment', 'deflection'];
@@ -65,10 +66,8 @@ export const BeamDiagramRequest = Strict(
 );
 export type BeamDiagramRequest = Static<typeof BeamDiagramRequest>;
 
-/** The truss diagram request from the truss solve request's properties. */
-export function trussDiagramRequest<T extends TProperties>(trussRequestProperties: T) {
-  return Strict(
-    { ...trussRequestProperties, ...trussDiagramProperties },
-    { $id: 'TrussDiagramRequest', description: 'A truss solve request plus the figure fields; answered with an SVG document.' },
-  );
-}
+export const TrussDiagramRequest = Strict(
+  { ...trussRequestProperties, ...trussDiagramProperties },
+  { $id: 'TrussDiagramRequest', description: 'A truss solve request plus the figure fields; answered with an SVG document.' },
+);
+export type TrussDiagramRequest = Static<typeof TrussDiagramRequest>;

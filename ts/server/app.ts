@@ -12,7 +12,7 @@ import { openApiRoute } from '../openapi/index.js';
 import { solveBeam } from '../solve/beam.js';
 import { solveTruss } from '../solve/truss.js';
 import type { SolveContext } from '../solve/context.js';
-import { renderBeamDiagram } from '../solve/diagram.js';
+import { renderBeamDiagram, renderTrussDiagram } from '../solve/diagram.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
 import { jsonBody } from './middleware/body.js';
@@ -52,6 +52,10 @@ export function createApp(options: AppOptions): Koa {
   router.post('/v1/beam/diagram', (ctx) => {
     ctx.type = 'image/svg+xml';
     ctx.body = renderBeamDiagram(ctx.state.body, context);
+  });
+  router.post('/v1/truss/diagram', (ctx) => {
+    ctx.type = 'image/svg+xml';
+    ctx.body = renderTrussDiagram(ctx.state.body, context);
   });
   if (options.sections) sectionRoutes(router, options.sections);
   openApiRoute(router, baseUrl);

@@ -3,15 +3,17 @@
  * solve with the solve fields only -> render -> one attribution comment as the last line.
  * The figure reads reactions, diagrams and extremes only: never meta (computeMs is a clock reading).
  */
-import { BeamDiagramRequest, BEAM_CHART_VIEWS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH } from '../schema/diagram.js';
+import { BeamDiagramRequest, BEAM_CHART_VIEWS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, TrussDiagramRequest } from '../schema/diagram.js';
 import { compile } from '../schema/validate.js';
 import { escapeComment } from '../svg/escape.js';
-import { renderBeam } from '../svg/index.js';
+import { renderBeam, renderTruss } from '../svg/index.js';
 import { solveBeamRequest } from './beam.js';
 import type { SolveContext } from './context.js';
 import { attribution } from './meta.js';
+import { solveTrussRequest } from './truss.js';
 
 export const beamDiagramValidator = compile(BeamDiagramRequest);
+export const trussDiagramValidator = compile(TrussDiagramRequest);
 
 /** The SVG document followed by the attribution comment line. */
 export function withAttribution(svg: string, baseUrl: string): string {
@@ -27,6 +29,21 @@ export function renderBeamDiagram(body: unknown, context: SolveContext): string 
     deformed,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? (chart ? DIAGRAM_HEIGHT.beamChart : DIAGRAM_HEIGHT.beam),
+    theme,
+    style,
+  });
+  return withAttribution(svg, context.baseUrl);
+}
+
+export function renderTrussDiagram(body: unknown, context: SolveContext): string {
+  const { view = 'results', width, height, theme = 'light', style = 'modern', ...request } = trussDiagramValidator.check(body);
+  // the problem view is drawn from a solved model too: a request that cannot be solved gets the
+  // same refusal from every view, as from the solve endpoint
+  const results = solveTrussRequest(request, context);
+  const svg = renderTruss(request, results, {
+    view,
+    width: width ?? DIAGRAM_WIDTH.default,
+    height: height ?? DIAGRAM_HEIGHT.truss,
     theme,
     style,
   });

@@ -1,0 +1,172 @@
+/**
+ * Truss diagrams: both views x theme x style render well-formed SVG of the requested size with the
+ * hand-calculated labels (truss-models.ts); labels keep clear of each other and of the edge; inclined
+ * rollers turn; output is deterministic with the attribution last; the route refuses bad fields.
+ */
+import request from 'supertest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../ts/engine/engine.js';
+import { loadEngine } from '../../ts/engine/node.js';
+import { TRUSS_VIEWS } from '../../ts/schema/diagram.js';
+import { createApp } from '../../ts/server/app.js';
+import { renderTrussDiagram } from '../../ts/solve/diagram.js';
+import { solveTruss } from '../../ts/solve/truss.js';
+import { pinOrRoller } from '../../ts/svg/glyphs.js';
+import { renderTruss, trussScene } from '../../ts/svg/index.js';
+import { inside, overlaps } from '../../ts/svg/labels.js';
+import { texts, type PathShape } from '../../ts/svg/scene.js';
+import { roundFactor } from '../../ts/svg/truss.js';
+import { pratt, triangle, triangleResults } from './truss-models.js';
+
+const BASE_URL = 'http://localhost:3000';
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+const render = (body: object) => renderTrussDiagram(body, { engine, baseUrl: BASE_URL });
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+
+function labelsOf(svg: string): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, key = ''): void => {
+    if (key === 'text') {
+      for (const t of [node].flat()) found.push(String(typeof t === 'object' && t !== null ? (t as { '#text': unknown })['#text'] : t));
+      return;
+    }
+    if (Array.isArray(node)) node.forEach((n) => walk(n));
+    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) walk(v, k);
+  };
+  walk(parser.parse(svg));
+  return found.map((t) => t.replace(/\u2212/g, '-'));
+}
+
+// truss-models.ts: reactions 5 kN, chord +5 kN, diagonals -7.07 kN, |d3| = 0.198 mm; the factor is
+// 0.08 x 4 m / 0.198e-3 m = 1616, rounded down to 1000
+const triangleLabels = ['10 kN', '5 kN', '-7.07 kN', 'deflected shape ×1000; max 0.198 mm at node 3'];
+
+describe('every view x theme x style', () => {
+  for (const view of TRUSS_VIEWS) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const style of ['modern', 'classic'] as const) {
+        it(`${view} ${theme} ${style}`, () => {
+          const svg = render({ ...pratt, view, theme, style, width: 1000, height: 500 });
+          expect(XMLValidator.validate(svg)).toBe(true);
+          const root = parser.parse(svg).svg;
+          expect([root.width, root.height, root.viewBox]).toEqual(['1000', '500', '0 0 1000 500']);
+        });
+      }
+    }
+  }
+  it('defaults to the results view, 860 x 460 (interface-spec.md)', () => {
+    const svg = render(triangle);
+    const root = parser.parse(svg).svg;
+    expect([root.width, root.height]).toEqual(['860', '460']);
+    expect(labelsOf(svg)).toEqual(expect.arrayContaining(triangleLabels));
+  });
+});
+
+describe('labels from hand calculations', () => {
+  it('the renderer alone, from hand-built results', () => {
+    const svg = renderTruss(triangle, triangleResults, { view: 'results', width: 860, height: 460, theme: 'light', style: 'modern' });
+    expect(labelsOf(svg)).toEqual(expect.arrayContaining(triangleLabels));
+  });
+  it('the problem view shows loads, not results', () => {
+    const found = labelsOf(render({ ...triangle, view: 'problem' }));
+    expect(found).toContain('10 kN');
+    expect(found).not.toContain('5 kN');
+    expect(found).not.toContain('-7.07 kN');
+  });
+  it('members take the colour of their force: tension red, compression blue', () => {
+    const scene = trussScene(triangle, triangleResults, { view: 'results', width: 860, height: 460, theme: 'light', style: 'modern' });
+    const members = scene.layers.find((l) => l.name === 'members')!.shapes as PathShape[];
+    expect(members.map((m) => m.stroke)).toEqual(['tension', 'compression', 'compression']);
+  });
+  it('magnification factors are 1, 2 or 5 times a power of ten, rounded down', () => {
+    expect([roundFactor(1616), roundFactor(111), roundFactor(0.3), roundFactor(5), roundFactor(49.9)]).toEqual([1000, 100, 0.2, 5, 20]);
+  });
+});
+
+describe('inclined rollers', () => {
+  it('a roller at 90 degrees (rolling along y) stands beside its node, base parallel to y', () => {
+    // frame: size 10, half-width 7; turned 90 degrees the base corners land at (10, -7) and (10, 7)
+    const [triangleShape] = pinOrRoller('roller', { x: 0, y: 0 }, 10, 90, 'modern') as PathShape[];
+    const points = triangleShape!.d.filter((c) => c[0] !== 'Z').map((c) => [Number((c[1] as number).toFixed(6)), Number((c[2] as number).toFixed(6))]);
+    expect(points).toEqual([
+      [0, 0],
+      [10, 7],
+      [10, -7],
+    ]);
+  });
+});
+
+describe('labels keep clear of each other and of the edge', () => {
+  for (const [name, model] of Object.entries({ triangle, pratt })) {
+    for (const view of TRUSS_VIEWS) {
+      for (const [width, height] of [
+        [860, 460],
+        [600, 400],
+      ] as const) {
+        it(`${name} ${view} ${width}x${height}`, () => {
+          const results = solveTruss(model, { engine, baseUrl: BASE_URL });
+          const scene = trussScene(model, results, { view, width, height, theme: 'light', style: 'classic' });
+          const boxes = texts(scene).map((t) => ({ text: t.text, box: t.box }));
+          for (const { text, box } of boxes) expect(inside(box, { x0: 0, y0: 0, x1: width, y1: height }), text).toBe(true);
+          for (let i = 0; i < boxes.length; i++) {
+            for (let j = i + 1; j < boxes.length; j++) {
+              expect(overlaps(boxes[i]!.box, boxes[j]!.box), `${boxes[i]!.text} / ${boxes[j]!.text}`).toBe(false);
+            }
+          }
+        });
+      }
+    }
+  }
+});
+
+describe('determinism and attribution', () => {
+  it('the same request gives the same bytes, whatever the clock says', () => {
+    let tick = 0;
+    const first = renderTrussDiagram(pratt, { engine, baseUrl: BASE_URL, now: () => (tick += 3) });
+    const second = renderTrussDiagram(pratt, { engine, baseUrl: BASE_URL, now: () => (tick += 999) });
+    expect(second).toBe(first);
+  });
+  it('ends with the attribution comment as its last line', () => {
+    const lines = render(triangle).trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toBe('<!-- Computed by Spanwise - http://localhost:3000 -->');
+  });
+});
+
+describe('POST /v1/truss/diagram', () => {
+  const app = () => createApp({ engine, baseUrl: BASE_URL }).callback();
+  const text = (r: request.Response) => (Buffer.isBuffer(r.body) ? r.body.toString('utf8') : r.text);
+
+  it('answers image/svg+xml, the renderer bytes', async () => {
+    const res = await request(app()).post('/v1/truss/diagram').send(triangle).expect(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(text(res)).toBe(render(triangle));
+  });
+
+  it.each([
+    [{ view: 'setup' }, 'view'],
+    [{ deformed: true }, 'deformed'],
+    [{ width: 2001 }, 'width'],
+    [{ height: 149 }, 'height'],
+    [{ theme: 'night' }, 'theme'],
+    [{ nodes: [{ id: 1, x: 0 }] }, 'nodes.0.y'],
+  ])('%j is 400 at %s', async (fields, path) => {
+    const res = await request(app())
+      .post('/v1/truss/diagram')
+      .send({ ...triangle, ...fields })
+      .expect(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+  });
+
+  it('refuses what the solve endpoint refuses, the same way', async () => {
+    const body = { ...triangle, members: [...triangle.members, { id: 4, from: 3, to: 9 }] };
+    const solve = await request(app()).post('/v1/truss/solve').send(body);
+    const diagram = await request(app()).post('/v1/truss/diagram').send({ ...body, view: 'problem' });
+    expect(solve.status).toBe(400);
+    expect(diagram.status).toBe(400);
+    expect(diagram.body).toEqual(solve.body);
+  });
+});
