@@ -144,6 +144,63 @@ describe('solve_beam', () => {
   });
 });
 
+// 8 m wide, 3 m high triangle (rafters 5 m long: sin = 3/5, cos = 4/5), 10 kN down at the apex, pin and roller.
+const TRIANGLE = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 8, y: 0 },
+    { id: 3, x: 4, y: 3 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 1, to: 3 },
+    { id: 3, from: 2, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 1000 }],
+  supports: [
+    { node: 1, type: 'pin' },
+    { node: 2, type: 'roller' },
+  ],
+  loads: [{ node: 3, fy: -10 }],
+};
+
+describe('solve_truss and render_truss_diagram', () => {
+  it('solves the triangle by the method of joints and returns what POST /v1/truss/solve returns', async () => {
+    const result = await call('solve_truss', TRIANGLE);
+    expect(result.isError).toBeFalsy();
+    const body = result.structuredContent as { memberForces: { member: number; force: number }[]; reactions: { node: number; vertical: number }[] };
+    const force = (member: number) => body.memberForces.find((m) => m.member === member)!.force;
+    // Joint 3: 2 F (3/5) = -10 -> F = -25/3 kN in each rafter (compression); joint 1: tie = -F (4/5) = +20/3 kN (tension).
+    expect(force(2)).toBeCloseTo(-25 / 3, 9);
+    expect(force(3)).toBeCloseTo(-25 / 3, 9);
+    expect(force(1)).toBeCloseTo(20 / 3, 9);
+    // Symmetry: each support carries half the 10 kN.
+    expect(body.reactions.map((r) => r.vertical)).toEqual([expect.closeTo(5, 9), expect.closeTo(5, 9)]);
+    const viaHttp = await http('/v1/truss/solve', TRIANGLE);
+    expect(viaHttp.status).toBe(200);
+    expect(withoutTiming(result.structuredContent)).toEqual(withoutTiming(viaHttp.body));
+  });
+
+  it('refuses a truss that can swing about its one pin, as the route does with 422', async () => {
+    const mechanism = { ...TRIANGLE, supports: [{ node: 1, type: 'pin' }] };
+    const result = await call('solve_truss', mechanism);
+    const viaHttp = await http('/v1/truss/solve', mechanism);
+    expect(viaHttp.status).toBe(422);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual(viaHttp.body);
+  });
+
+  it('render_truss_diagram returns the SVG of POST /v1/truss/diagram as text with its mimeType', async () => {
+    const result = await call('render_truss_diagram', TRIANGLE);
+    expect(result.isError).toBeFalsy();
+    const [content] = result.content;
+    expect(content).toMatchObject({ type: 'text', _meta: { mimeType: 'image/svg+xml' } });
+    const res = await fetch(`${service.url}/v1/truss/diagram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TRIANGLE) });
+    expect(res.status).toBe(200);
+    expect((content as { text: string }).text).toBe(await res.text());
+  });
+});
+
 describe('get_section and search_sections', () => {
   it('get_section returns the record GET /v1/sections/{name} returns', async () => {
     const result = await call('get_section', { name: 'ipe 300' });

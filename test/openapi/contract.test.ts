@@ -3,13 +3,12 @@
  * service produces that status, with the documented media type, the documented headers, and a body that the
  * documented schema accepts. And nothing is documented that no request here produces.
  */
-import { FormatRegistry } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, COMPONENT_SCHEMAS, type SchemaName } from '../../ts/openapi/index.js';
+import { buildOpenApiDocument } from '../../ts/openapi/index.js';
 import { TIERS } from '../../ts/limits/tiers.js';
 import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
+import { violations } from './schemas.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 
@@ -42,6 +41,26 @@ const SIMPLE_BEAM = {
 };
 // A single pin under a single span: free to rotate about it.
 const MECHANISM = { ...SIMPLE_BEAM, supports: [{ type: 'pin', position: 0 }] };
+const TRIANGLE = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 8, y: 0 },
+    { id: 3, x: 4, y: 3 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 1, to: 3 },
+    { id: 3, from: 2, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 1000 }],
+  supports: [
+    { node: 1, type: 'pin' },
+    { node: 2, type: 'roller' },
+  ],
+  loads: [{ node: 3, fy: -10 }],
+};
+// One pin only: the whole triangle swings about it.
+const SWINGING_TRIANGLE = { ...TRIANGLE, supports: [{ node: 1, type: 'pin' }] };
 const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_BYTES) });
 
 type Send = (service: { roomy: string; tight: string }) => Promise<Response>;
@@ -77,6 +96,20 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/beam/diagram 413': post('/v1/beam/diagram', OVERSIZED),
   'POST /v1/beam/diagram 422': post('/v1/beam/diagram', MECHANISM),
   'POST /v1/beam/diagram 429': limited('/v1/beam/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
+
+  'POST /v1/truss/solve 200': post('/v1/truss/solve', TRIANGLE),
+  'POST /v1/truss/solve 400': post('/v1/truss/solve', { ...TRIANGLE, members: [] }),
+  'POST /v1/truss/solve 401': post('/v1/truss/solve', TRIANGLE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/truss/solve 413': post('/v1/truss/solve', OVERSIZED),
+  'POST /v1/truss/solve 422': post('/v1/truss/solve', SWINGING_TRIANGLE),
+  'POST /v1/truss/solve 429': limited('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE) }),
+
+  'POST /v1/truss/diagram 200': post('/v1/truss/diagram', { ...TRIANGLE, view: 'results' }),
+  'POST /v1/truss/diagram 400': post('/v1/truss/diagram', { ...TRIANGLE, height: 149 }),
+  'POST /v1/truss/diagram 401': post('/v1/truss/diagram', TRIANGLE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/truss/diagram 413': post('/v1/truss/diagram', OVERSIZED),
+  'POST /v1/truss/diagram 422': post('/v1/truss/diagram', SWINGING_TRIANGLE),
+  'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE) }),
 
   'GET /v1/standards 200': get('/v1/standards'),
   'GET /v1/standards 304': revalidate('/v1/standards'),
@@ -119,21 +152,6 @@ function documented(): [string, Json][] {
   return entries;
 }
 
-// The formats the response schemas use; TypeBox checks a format only once told what it means.
-FormatRegistry.Set('uri', (value) => URL.canParse(value));
-FormatRegistry.Set('date-time', (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)));
-
-const checkers = new Map<string, ReturnType<typeof TypeCompiler.Compile>>();
-function checker(ref: string) {
-  const name = ref.replace('#/components/schemas/', '') as SchemaName;
-  let compiled = checkers.get(name);
-  if (compiled === undefined) {
-    compiled = TypeCompiler.Compile(COMPONENT_SCHEMAS[name]);
-    checkers.set(name, compiled);
-  }
-  return compiled;
-}
-
 describe('the documented responses', () => {
   it('are exactly the ones produced here', () => {
     expect(documented().map(([key]) => key).sort()).toEqual(Object.keys(PRODUCERS).sort());
@@ -163,9 +181,6 @@ describe('the documented responses', () => {
       expect(text).toMatch(/^<svg[\s>]/);
       return;
     }
-    const check = checker(media.schema.$ref as string);
-    const body: unknown = JSON.parse(text);
-    const errors = [...check.Errors(body)].slice(0, 5).map((e) => `${e.path}: ${e.message}`);
-    expect(errors).toEqual([]);
+    expect(violations(media.schema.$ref as string, JSON.parse(text))).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { BeamSolveRequest } from '../../ts/schema/beam.js';
 import { toJsonSchema } from '../../ts/schema/json-schema.js';
 import { SectionListQuery } from '../../ts/schema/sections.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
+import { violations } from './schemas.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 
@@ -71,12 +72,13 @@ describe('the document', () => {
 });
 
 /** Every example of every request body in the document, with where it goes. */
-function requestExamples(document: Json): { method: string; path: string; name: string; value: unknown }[] {
+function requestExamples(document: Json): { method: string; path: string; name: string; value: unknown; ok: Json }[] {
   const found = [];
   for (const [path, item] of Object.entries(document.paths as Json)) {
     for (const [method, operation] of Object.entries(item as Json)) {
       const examples = (operation as Json).requestBody?.content?.['application/json']?.examples ?? {};
-      for (const [name, example] of Object.entries(examples as Json)) found.push({ method, path, name, value: (example as Json).value });
+      const ok = (operation as Json).responses['200'] as Json;
+      for (const [name, example] of Object.entries(examples as Json)) found.push({ method, path, name, value: (example as Json).value, ok });
     }
   }
   return found;
@@ -88,7 +90,7 @@ describe('request examples', () => {
     for (const [path] of withBody) expect(requestExamples(served).some((e) => e.path === path)).toBe(true);
   });
 
-  it('are each accepted by their endpoint', async () => {
+  it('are each accepted by their endpoint, and answered as the 200 response documents', async () => {
     const examples = requestExamples(served);
     expect(examples.length).toBeGreaterThanOrEqual(6);
     for (const example of examples) {
@@ -98,8 +100,13 @@ describe('request examples', () => {
         body: JSON.stringify(example.value),
       });
       expect(res.status, `${example.path} ${example.name}`).toBe(200);
+      const [mediaType, media] = Object.entries(example.ok.content as Json)[0] as [string, Json];
+      expect(res.headers.get('content-type')?.split(';')[0]).toBe(mediaType);
+      const text = await res.text();
+      // JSON answers (the envelopes of the combination examples included) must fit the documented schema.
+      if (media.schema.$ref) expect(violations(media.schema.$ref as string, JSON.parse(text)), example.name).toEqual([]);
       if (example.path === '/mcp') {
-        const reply = (await res.json()) as { error?: unknown; result?: CallToolResult };
+        const reply = JSON.parse(text) as { error?: unknown; result?: CallToolResult };
         expect(reply.error, example.name).toBeUndefined();
         expect(reply.result?.isError, example.name).toBeFalsy();
       }

@@ -1,8 +1,17 @@
 /** Every MCP tool the service offers, in the order tools/list gives them; each lands with its capability. */
 import { getSectionTool } from './get-section.js';
 import { renderBeamDiagramTool } from './render-beam-diagram.js';
+import { renderTrussDiagramTool } from './render-truss-diagram.js';
 import { searchSectionsTool } from './search-sections.js';
 import { solveBeamTool } from './solve-beam.js';
+import { solveTrussTool } from './solve-truss.js';
 import type { Tool } from './tool.js';
 
-export const TOOLS: readonly Tool[] = [solveBeamTool, getSectionTool, searchSectionsTool, renderBeamDiagramTool];
+export const TOOLS: readonly Tool[] = [
+  solveBeamTool,
+  solveTrussTool,
+  getSectionTool,
+  searchSectionsTool,
+  renderBeamDiagramTool,
+  renderTrussDiagramTool,
+];

@@ -5,7 +5,7 @@
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { BeamSolveRequest } from '../schema/beam.js';
-import { BeamDiagramRequest } from '../schema/diagram.js';
+import { BeamDiagramRequest, TrussDiagramRequest } from '../schema/diagram.js';
 import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
 import {
   BeamSolveResponse,
@@ -18,11 +18,13 @@ import {
   SectionListResponse,
   SectionLookupResponse,
   StandardsListing,
+  TrussSolveResponse,
 } from '../schema/responses.js';
 import { SectionListQuery, SectionLookupQuery } from '../schema/sections.js';
+import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../server/problem.js';
-import { beamDiagramExamples, beamSolveExamples, mcpExamples, type Example } from './examples.js';
+import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples, type Example } from './examples.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -31,6 +33,9 @@ export const COMPONENT_SCHEMAS = {
   BeamSolveRequest,
   BeamSolveResponse,
   BeamDiagramRequest,
+  TrussSolveRequest,
+  TrussSolveResponse,
+  TrussDiagramRequest,
   Problem: ProblemDetails,
   HealthResponse,
   StandardsListing,
@@ -131,6 +136,32 @@ const OPERATIONS: Operation[] = [
       'The SVG document ends with a one-line attribution comment.',
     access: 'counted',
     body: { schema: 'BeamDiagramRequest', examples: beamDiagramExamples },
+    responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+  },
+  {
+    method: 'post',
+    path: '/v1/truss/solve',
+    operationId: 'solveTruss',
+    tag: 'truss',
+    summary: 'Solve a plane truss',
+    description:
+      'Reactions, member axial forces (tension positive) and node displacements of a pin-jointed plane truss; materials may name ' +
+      'a library section. With `combinations`, also the envelope. fy is negative downward.',
+    access: 'counted',
+    body: { schema: 'TrussSolveRequest', examples: trussSolveExamples },
+    responses: { 200: { kind: 'json', schema: 'TrussSolveResponse', description: 'The solved truss.' }, ...SOLVE_REFUSALS },
+  },
+  {
+    method: 'post',
+    path: '/v1/truss/diagram',
+    operationId: 'drawTruss',
+    tag: 'truss',
+    summary: 'Draw a truss as SVG',
+    description:
+      'Solves the truss and draws the chosen view: problem, or results (default; member forces coloured tension red, compression ' +
+      'blue, and the deflected shape). The SVG document ends with a one-line attribution comment.',
+    access: 'counted',
+    body: { schema: 'TrussDiagramRequest', examples: trussDiagramExamples },
     responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
   },
   {
@@ -322,6 +353,7 @@ export function buildOpenApiDocument(baseUrl: string): JsonSchema {
     servers: [{ url: baseUrl }],
     tags: [
       { name: 'beam', description: 'Continuous beams.' },
+      { name: 'truss', description: 'Plane pin-jointed trusses.' },
       { name: 'sections', description: 'The steel section library.' },
       { name: 'service', description: 'Liveness and this document.' },
       { name: 'mcp', description: 'The same capabilities as MCP tools, for AI agents.' },

@@ -78,6 +78,55 @@ export const beamDiagramExamples: Record<string, Example> = {
   },
 };
 
+const triangle = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 8, y: 0 },
+    { id: 3, x: 4, y: 3 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 1, to: 3 },
+    { id: 3, from: 2, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 1000 }],
+  supports: [
+    { node: 1, type: 'pin' },
+    { node: 2, type: 'roller' },
+  ],
+  loads: [{ node: 3, fy: -10 }],
+};
+
+export const trussSolveExamples: Record<string, Example> = {
+  triangle: {
+    summary: '8 m wide, 3 m high triangle, 10 kN down at the apex (method of joints: rafters -25/3 kN, tie +20/3 kN)',
+    value: triangle,
+  },
+  sectionsAndCombinations: {
+    summary: 'The same triangle in library sections, dead and wind load, enveloped over the ASCE 7 combinations',
+    value: {
+      ...triangle,
+      materials: [{ id: 1, section: 'W8X31' }],
+      loads: [
+        { node: 3, fy: -10, case: 'G' },
+        { node: 3, magnitude: 4, angle: 0, case: 'W' },
+      ],
+      combinations: { standard: 'ASCE7' },
+    },
+  },
+};
+
+export const trussDiagramExamples: Record<string, Example> = {
+  results: {
+    summary: 'The triangle with member forces (tension red, compression blue) and the deflected shape',
+    value: { ...triangle, view: 'results' },
+  },
+  problem: {
+    summary: 'The triangle as set up: geometry, supports and the load, classic glyphs',
+    value: { ...triangle, view: 'problem', style: 'classic', height: 400 },
+  },
+};
+
 const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export const mcpExamples: Record<string, Example> = {

@@ -139,6 +139,58 @@ export const BeamSolveResponse = Strict(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Truss (interface-spec.md "Truss solve response", decisions.md 4 and 13)
+
+const NodeId = Type.Integer({ description: 'Node id of the request.' });
+const MemberId = Type.Integer({ description: 'Member id of the request.' });
+
+export const TrussReaction = Strict({
+  node: NodeId,
+  horizontal: Num('+x positive (kN | kip).'),
+  vertical: Num('Up positive (kN | kip).'),
+});
+
+export const MemberForce = Strict({
+  member: MemberId,
+  from: NodeId,
+  to: NodeId,
+  force: Num('Axial force, tension positive (kN | kip).'),
+});
+
+export const NodeDisplacement = Strict({
+  node: NodeId,
+  dx: Num('+x positive (mm | in).'),
+  dy: Num('Up positive (mm | in).'),
+});
+
+const TrussEnvelope = Strict(
+  {
+    ...EnvelopeHead,
+    combinations: Type.Array(Strict({ ...CombinationHead, reactions: Type.Array(TrussReaction), memberForces: Type.Array(MemberForce) })),
+    uls: Type.Optional(
+      Strict({
+        memberForces: Type.Array(Strict({ member: MemberId, max: Governed, min: Governed })),
+        reactions: Type.Array(Strict({ node: NodeId, horizontal: Bounds(Governed), vertical: Bounds(Governed) })),
+      }),
+    ),
+    sls: Type.Optional(Strict({ displacements: Type.Array(Strict({ node: NodeId, dx: Bounds(Governed), dy: Bounds(Governed) })) })),
+  },
+  { description: 'Present when the request gave combinations; forces over ULS, displacements over SLS combinations.' },
+);
+
+export const TrussSolveResponse = Strict(
+  {
+    reactions: Type.Array(TrussReaction),
+    memberForces: Type.Array(MemberForce),
+    displacements: Type.Array(NodeDisplacement),
+    envelope: Type.Optional(TrussEnvelope),
+    meta: Meta,
+    links: Type.Optional(Links),
+  },
+  { description: 'The unfactored analysis (every load at factor 1), plus the envelope when combinations were given.' },
+);
+
+// ---------------------------------------------------------------------------------------------
 // Section library (decisions.md 8)
 
 const dimensions = (unit: string) => ({

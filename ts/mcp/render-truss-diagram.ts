@@ -1,0 +1,16 @@
+/** render_truss_diagram: POST /v1/truss/diagram as a tool; the SVG comes back as text content. */
+import { renderTrussDiagram, trussDiagramValidator } from '../solve/diagram.js';
+import { svg, type Tool } from './tool.js';
+
+export const renderTrussDiagramTool: Tool = {
+  name: 'render_truss_diagram',
+  title: 'Draw a truss diagram (SVG)',
+  description: [
+    'Solves a truss (the solve_truss arguments, same units and signs: fy NEGATIVE = DOWNWARD, member forces tension positive)',
+    'and draws it as an SVG document (mimeType image/svg+xml), returned as text content. view: problem (geometry, loads,',
+    'supports) or results (default: reactions, member forces coloured tension red and compression blue, deflected shape).',
+    'Optional width 400-2000 px (default 860), height 150-1500 px (default 460), theme light|dark, style modern|classic.',
+  ].join(' '),
+  inputSchema: trussDiagramValidator.schema,
+  call: (args, context) => svg(renderTrussDiagram(args, context.solve)),
+};
