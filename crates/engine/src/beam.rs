@@ -5,6 +5,7 @@
 //! combination is the factored sum of those solutions (plus settlements, always at factor 1).
 //! Member diagrams and extremes come from exact integration ([`crate::member`]), not sampling.
 
+use nalgebra::{Matrix4, Vector4};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Direction, EngineError};
@@ -199,7 +200,7 @@ struct Member {
     /// Span length, which sets the sampling density.
     span_length: f64,
     dofs: [usize; 4],
-    stiffness: [f64; 16],
+    stiffness: Matrix4<f64>,
 }
 
 /// Where each dof sits, to name a mechanism.
@@ -232,7 +233,7 @@ struct CaseLoads {
     case: usize,
     nodal: Vec<f64>,
     members: Vec<MemberLoads>,
-    fixed_end: Vec<[f64; 4]>,
+    fixed_end: Vec<Vector4<f64>>,
 }
 
 /// Solves the beam for each combination (factors indexed by case; missing factors are 0).
@@ -249,7 +250,8 @@ pub fn solve_beam(
     );
     let mut k = Skyline::with_profile(&equations, beam.members.iter().map(|m| &m.dofs[..]));
     for m in &beam.members {
-        k.assemble(&equations, &m.dofs, &m.stiffness);
+        // symmetric, so nalgebra's column-major slice reads the same as row-major
+        k.assemble(&equations, &m.dofs, m.stiffness.as_slice());
     }
     let factors = k.factorize().map_err(|zero| {
         let place = beam.places[equations.dof_of[zero.equation]];
@@ -288,10 +290,10 @@ pub fn solve_beam(
     let settlement = if beam.imposed.iter().any(|&u| u != 0.0) {
         let mut f = vec![0.0; beam.places.len()];
         for m in &beam.members {
-            for a in 0..4 {
-                for b in 0..4 {
-                    f[m.dofs[a]] -= m.stiffness[a * 4 + b] * beam.imposed[m.dofs[b]];
-                }
+            let imposed = Vector4::from_fn(|a, _| beam.imposed[m.dofs[a]]);
+            let restoring = m.stiffness * imposed;
+            for (a, &dof) in m.dofs.iter().enumerate() {
+                f[dof] -= restoring[a];
             }
         }
         Some(solve_rhs(&|dof| f[dof], &beam.imposed))
@@ -625,21 +627,14 @@ fn combine(
     let mut member_segments: Vec<(f64, f64, Vec<Segment>)> = Vec::with_capacity(beam.members.len());
     for (e, m) in beam.members.iter().enumerate() {
         let mut loads = MemberLoads::default();
-        let mut fef = [0.0; 4];
+        let mut fef = Vector4::zeros();
         for c in &beam.cases {
             let f = factor_of(c.case);
             loads.extend(&c.members[e].scaled(f));
-            fef.iter_mut()
-                .zip(&c.fixed_end[e])
-                .for_each(|(a, b)| *a += f * b);
+            fef += c.fixed_end[e] * f;
         }
-        let de: Vec<f64> = m.dofs.iter().map(|&dof| d[dof]).collect();
-        let mut end = fef;
-        for a in 0..4 {
-            for b in 0..4 {
-                end[a] += m.stiffness[a * 4 + b] * de[b];
-            }
-        }
+        let de = Vector4::from_fn(|a, _| d[m.dofs[a]]);
+        let end = m.stiffness * de + fef;
         for (a, &dof) in m.dofs.iter().enumerate() {
             end_forces_at_dof[dof] += end[a];
         }

@@ -6,6 +6,8 @@
 //! Fixed-end forces come from the same integration, so any load shape the integrator takes is
 //! handled without a table of formulas.
 
+use nalgebra::{Matrix4, Vector4};
+
 use crate::polynomial::Poly;
 
 /// A concentrated force (+y) and/or counter-clockwise moment at `at` (m from the member start).
@@ -181,9 +183,9 @@ pub fn end_state(segments: &[Segment]) -> SectionState {
 
 /// Local end forces on a member (y forces and counter-clockwise moments at start and end) that hold
 /// both ends fixed against the loads: `[F1, M1, F2, M2]`.
-pub fn fixed_end_forces(length: f64, ei: f64, loads: &MemberLoads) -> [f64; 4] {
+pub fn fixed_end_forces(length: f64, ei: f64, loads: &MemberLoads) -> Vector4<f64> {
     if loads.points.is_empty() && loads.lines.is_empty() {
-        return [0.0; 4];
+        return Vector4::zeros();
     }
     // Loads alone, from a start with no shear, moment, rotation or deflection...
     let free = end_state(&integrate(length, ei, SectionState::default(), loads));
@@ -202,20 +204,22 @@ pub fn fixed_end_forces(length: f64, ei: f64, loads: &MemberLoads) -> [f64; 4] {
         deflection: 0.0,
     };
     let end = end_state(&integrate(length, ei, start, loads));
-    [v0, -m0, -end.shear, end.moment]
+    Vector4::new(v0, -m0, -end.shear, end.moment)
 }
 
 /// Bending stiffness of a member in local (v1, θ1, v2, θ2), row-major.
-pub fn bending_stiffness(length: f64, ei: f64) -> [f64; 16] {
+pub fn bending_stiffness(length: f64, ei: f64) -> Matrix4<f64> {
     let l = length;
     let k = ei / (l * l * l);
     let (a, b, c, d) = (12.0 * k, 6.0 * l * k, 4.0 * l * l * k, 2.0 * l * l * k);
-    [
-        a, b, -a, b, //
-        b, c, -b, d, //
-        -a, -b, a, -b, //
+    #[rustfmt::skip]
+    let matrix = Matrix4::new(
+        a, b, -a, b,
+        b, c, -b, d,
+        -a, -b, a, -b,
         b, d, -b, c,
-    ]
+    );
+    matrix
 }
 
 #[cfg(test)]

@@ -89,9 +89,9 @@ impl Poly {
                 continue;
             }
             let mut binom = 1.0;
-            for j in 0..=k {
+            for (j, cj) in c.iter_mut().enumerate().take(k + 1) {
                 // term C(k, j) a^(k-j) t^j
-                c[j] += ck * binom * a.powi((k - j) as i32);
+                *cj += ck * binom * a.powi((k - j) as i32);
                 binom = binom * (k - j) as f64 / (j as f64 + 1.0);
             }
         }
@@ -102,7 +102,7 @@ impl Poly {
     /// (found recursively from the derivative) and refined by safeguarded Newton, so none is missed
     /// where the polynomial changes sign; a touching root is returned when it lands on a critical point.
     pub fn roots_in(&self, lo: f64, hi: f64) -> Vec<f64> {
-        if !(hi > lo) {
+        if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) {
             return Vec::new();
         }
         match self.degree() {
@@ -124,7 +124,7 @@ impl Poly {
     /// the chain finds every function's stationary points without repeating the recursion.
     pub fn roots_between(&self, lo: f64, hi: f64, fences: &[f64]) -> Vec<f64> {
         let mut roots = Vec::new();
-        if !(hi > lo) {
+        if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) {
             return roots;
         }
         if self.degree() <= 1 {

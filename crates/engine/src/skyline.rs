@@ -4,6 +4,9 @@
 //! Cuthill-McKee, so a skyline (variable band) LDLᵀ is both small and fast. The matrix is factorised
 //! once; each load case is then one forward and one back substitution.
 
+// Index loops mirror the textbook recurrences (Bathe, Finite Element Procedures, 8.2.3) term by term.
+#![allow(clippy::needless_range_loop)]
+
 use std::collections::VecDeque;
 
 /// Pivots smaller than this fraction of their original diagonal mean the structure can move
@@ -189,7 +192,8 @@ impl Skyline {
                 self.values[base_j + (i - mj)] = l;
                 d -= l * g;
             }
-            if !(d > PIVOT_TOLERANCE * original.abs()) || !d.is_finite() {
+            let positive = d.is_finite() && d > PIVOT_TOLERANCE * original.abs();
+            if !positive {
                 return Err(ZeroPivot { equation: j });
             }
             diagonal[j] = d;
