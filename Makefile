@@ -78,7 +78,7 @@ data: deps
 start: all
 	npm start
 
-test: all system-deps test-rust typecheck test-ts
+test: all system-deps lint test-rust typecheck test-ts
 
 test-rust:
 	cargo test --workspace --quiet
@@ -93,11 +93,14 @@ fmt:
 	cargo fmt --all
 
 lint:
-	cargo clippy --workspace -- -D warnings
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 bench: all
-	cargo run --release --quiet -p spanwise-engine --example bench_beam
+	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json
+	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json
 	npx tsx bench/run.ts
+	npx tsx bench/limits.ts
 
 ci: test
 
