@@ -132,11 +132,8 @@ export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, o
   // every drawing first, then the labels, so that no label can land on a drawing made after it
   const queue: LabelSpec[] = [];
   const label = (spec: LabelSpec) => queue.push(spec);
-  if (withReactions) drawReactions(model, results, f, px, units, draw, label);
-  if (withLoads) drawLoads(model, f, px, units, draw, label);
-  if (withDeflection) deflectedShape(model, results, f, px, units, draw, label);
-
-  // dimension line: one tick per span end, each span's length over its middle
+  // dimension line: one tick per span end, each span's length over its middle; its labels have
+  // the least freedom, so they are placed first
   const y = f.dimensionY;
   draw('dimensions', [segment({ x: px(0), y }, { x: px(total), y }, { stroke: 'muted', strokeWidth: 1 })]);
   for (const x of ends) draw('dimensions', [segment({ x: px(x), y: y - 5 }, { x: px(x), y: y + 5 }, { stroke: 'muted', strokeWidth: 1 })]);
@@ -144,6 +141,10 @@ export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, o
     const mid = px((ends[i] ?? 0) + span.length / 2);
     label({ text: withUnit(span.length, units('length')), candidates: fan({ x: mid, y: y - 9 }, 'up', 13, 3), fill: 'muted', size: 11 });
   });
+  if (withReactions) drawReactions(model, results, f, px, units, draw, label);
+  if (withLoads) drawLoads(model, f, px, units, draw, label);
+  if (withDeflection) deflectedShape(model, results, f, px, units, draw, label);
+
   for (const spec of queue) layers.labels.push(placer.place(spec));
 
   return {
@@ -287,6 +288,15 @@ function deflectedShape(
     candidates: [
       ...fan({ x: at.x, y: at.y + (below ? 12 : -12) }, below ? 'down' : 'up', 13, 3),
       ...fan({ x: at.x, y: f.beamY - 14 }, 'up', 13, 5),
+      // crowded: slide along the beam, pointing back at the marked point
+      ...[0.25, 0.5].flatMap((share) => {
+        const shift = share * (f.right - f.left);
+        const y = at.y + (below ? 12 : -12);
+        return [
+          { at: { x: at.x + shift, y }, anchor: 'middle' as const },
+          { at: { x: at.x - shift, y }, anchor: 'middle' as const },
+        ];
+      }),
     ],
     fill: 'deflected',
   });
