@@ -20,8 +20,8 @@ export interface WindowState {
 export type RateDecision =
   | (WindowState & {
       readonly allowed: true;
-      /** Counter keys this request was counted on, for `refund`. */
-      readonly counted: readonly string[];
+      /** The counters this request was counted on, for `refund`. */
+      readonly counted: readonly CounterSlot[];
     })
   | (WindowState & {
       readonly allowed: false;
@@ -82,7 +82,7 @@ export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limi
     },
 
     async refund(decision, now) {
-      if (decision.allowed) await counters.release(decision.counted, now.getTime());
+      if (decision.allowed) await counters.release(decision.counted.map((slot) => slot.key), now.getTime());
     },
   };
 }
@@ -106,7 +106,7 @@ function decide(plan: TierPlan, slots: readonly CounterSlot[], { blocked, counts
   });
   if (!best) throw new Error('a tier needs a day or month window');
   const { window: reported, limit, remaining } = best;
-  return { allowed: true, window: reported, limit, remaining, counted: slots.map((slot) => slot.key) };
+  return { allowed: true, window: reported, limit, remaining, counted: slots };
 }
 
 type WindowInstances = Record<WindowName, { label: string; resetMs: number }>;

@@ -20,16 +20,21 @@ export class MemoryCounterStore implements CounterStore {
   /** Synchronous: no other request can run between the check and the increments. */
   take(slots: readonly CounterSlot[], nowMs: number): TakeResult {
     this.sweep(nowMs);
-    const counts = slots.map((slot) => this.current(slot.key, nowMs));
-    const blocked = slots.findIndex((slot, i) => (counts[i] ?? 0) >= slot.limit);
-    if (blocked >= 0) return { blocked, counts };
+    const live: Entry[] = [];
+    const counts: number[] = [];
+    let blocked = -1;
     slots.forEach((slot, i) => {
-      const count = (counts[i] ?? 0) + 1;
-      const entry = this.entries.get(slot.key);
-      if (entry && entry.expiresAt > nowMs) entry.count = count;
-      else this.entries.set(slot.key, { count, expiresAt: nowMs + slot.ttlMs });
-      counts[i] = count;
+      let entry = this.entries.get(slot.key);
+      if (!entry || entry.expiresAt <= nowMs) {
+        entry = { count: 0, expiresAt: nowMs + slot.ttlMs };
+        this.entries.set(slot.key, entry);
+      }
+      live.push(entry);
+      counts.push(entry.count);
+      if (blocked < 0 && entry.count >= slot.limit) blocked = i;
     });
+    if (blocked >= 0) return { blocked, counts };
+    live.forEach((entry, i) => (counts[i] = ++entry.count));
     return { blocked: -1, counts };
   }
 
@@ -47,11 +52,6 @@ export class MemoryCounterStore implements CounterStore {
   /** Number of live counters (for tests and diagnostics). */
   get size(): number {
     return this.entries.size;
-  }
-
-  private current(key: string, nowMs: number): number {
-    const entry = this.entries.get(key);
-    return entry && entry.expiresAt > nowMs ? entry.count : 0;
   }
 
   private sweep(nowMs: number): void {

@@ -103,7 +103,8 @@ export function accessControl(options: AccessOptions): Middleware {
     if (!counted && path !== MCP_PATH) return next();
 
     const authorization = ctx.headers.authorization;
-    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), hops);
+    const forwardedFor = hops > 0 ? ctx.get('X-Forwarded-For') : '';
+    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', forwardedFor, hops);
     // Anonymous callers need no store lookup: keep that path free of promise turns.
     const caller = authorization === undefined ? anonymous(address) : await authenticate(keys, authorization, address);
     ctx.state.caller = caller;
