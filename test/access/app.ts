@@ -5,7 +5,7 @@
 
 import Koa, { type Middleware } from 'koa';
 import { Problem, type ProblemCode } from '../../ts/server/problem.js';
-import type { McpAccessState } from '../../ts/server/middleware/access.js';
+import type { AccessState, McpAccessState } from '../../ts/server/middleware/access.js';
 
 const FAILURES: Record<string, ProblemCode> = {
   '400': 'invalid_input',
@@ -31,8 +31,11 @@ export function accessTestApp(access: Middleware): Koa {
   app.use(access);
   app.use(async (ctx) => {
     const route = `${ctx.method} ${ctx.path}`;
-    if (route === 'GET /v1/health' || route === 'GET /v1/standards') {
+    if (route === 'GET /v1/health') {
       ctx.body = { ok: true };
+    } else if (route === 'GET /v1/standards') {
+      // Echo who the access middleware says is calling.
+      ctx.body = { caller: (ctx.state as AccessState).caller };
     } else if (route === 'POST /v1/beam/solve') {
       const code = FAILURES[String(ctx.query.fail ?? '')];
       if (code) throw new Problem(code, `failing with ${code} as asked`);

@@ -40,6 +40,8 @@ describe('counted responses', () => {
   it('carry the most constraining window of an anonymous caller: the day', async () => {
     const res = await request(server()).get('/v1/standards');
     expect(res.status).toBe(200);
+    // Counted by address; supertest connects over IPv4 loopback.
+    expect(res.body.caller).toEqual({ tier: 'anonymous', identity: 'anon:127.0.0.1' });
     // Anonymous: day cap 30, month cap 300 (spec table); after one request 29 of the day remain.
     expect(res.headers['x-ratelimit-window']).toBe('day');
     expect(res.headers['x-ratelimit-limit']).toBe('30');
@@ -160,9 +162,10 @@ describe('429 rate_limited', () => {
 describe('authentication', () => {
   it('serves a live key on its tier, counted per key', async () => {
     const app = server();
-    const { key } = await issueKey(keys, { tier: 'student', contact: 's@example.org' }, clock.now());
+    const { key, record } = await issueKey(keys, { tier: 'student', contact: 's@example.org' }, clock.now());
     const res = await request(app).get('/v1/standards').set('Authorization', `Bearer ${key}`);
     expect(res.status).toBe(200);
+    expect(res.body.caller).toEqual({ tier: 'student', identity: `key:${record.id}`, keyId: record.id });
     // Student: month cap 2,000 and no day cap (spec table).
     expect(res.headers['x-ratelimit-window']).toBe('month');
     expect(res.headers['x-ratelimit-limit']).toBe('2000');

@@ -107,12 +107,13 @@ export function accessControl(options: AccessOptions): Middleware {
     const address = clientAddress(ctx.req.socket.remoteAddress ?? '', forwardedFor, hops);
     // Anonymous callers need no store lookup: keep that path free of promise turns.
     const caller = authorization === undefined ? anonymous(address) : await authenticate(keys, authorization, address);
-    ctx.state.caller = caller;
     if (!counted) {
       const state: McpAccessState = { caller, countCall: () => count(ctx, caller) };
       Object.assign(ctx.state, state);
       return next();
     }
+    const state: AccessState = { caller };
+    Object.assign(ctx.state, state);
 
     // Await only a remote store's answer: the memory store's comes back at once.
     const pending = limiter.check(caller.identity, caller.tier, clock());
