@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -213,6 +215,20 @@ describe('when Redis is unavailable', () => {
     // The outage is reported once, not once per reconnection attempt.
     expect(logged.filter((message) => message.includes('ECONNREFUSED'))).toHaveLength(1);
     await stores.close().catch(() => undefined);
+  });
+});
+
+describe('the keys tool with REDIS_URL', () => {
+  it('issues into Redis, where the service looks', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: redis.url, KEYS_DB: '/nonexistent/never-used.sqlite' };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'ts/keys/cli.ts', 'issue', '--tier', 'institution', '--contact', 'uni@example.org'],
+      { env },
+    );
+    const key = stdout.trimEnd().split('\n').at(-1) ?? '';
+    expect(stdout).toContain('store: redis');
+    expect(await new RedisKeyStore(admin).findByHash(hashKey(key))).toMatchObject({ tier: 'institution', contact: 'uni@example.org' });
   });
 });
 
