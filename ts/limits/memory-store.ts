@@ -23,7 +23,7 @@ export class MemoryCounterStore implements CounterStore {
     const live: Entry[] = [];
     const counts: number[] = [];
     let blocked = -1;
-    slots.forEach((slot, i) => {
+    for (const [i, slot] of slots.entries()) {
       let entry = this.entries.get(slot.key);
       if (!entry || entry.expiresAt <= nowMs) {
         entry = { count: 0, expiresAt: nowMs + slot.ttlMs };
@@ -32,9 +32,9 @@ export class MemoryCounterStore implements CounterStore {
       live.push(entry);
       counts.push(entry.count);
       if (blocked < 0 && entry.count >= slot.limit) blocked = i;
-    });
+    }
     if (blocked >= 0) return { blocked, counts };
-    live.forEach((entry, i) => (counts[i] = ++entry.count));
+    for (const [i, entry] of live.entries()) counts[i] = ++entry.count;
     return { blocked: -1, counts };
   }
 
