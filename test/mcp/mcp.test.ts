@@ -11,6 +11,7 @@ import { TOOLS } from '../../ts/mcp/index.js';
 import { toJsonSchema } from '../../ts/schema/json-schema.js';
 import { TIERS } from '../../ts/limits/tiers.js';
 import { BASE_URL, postMcp, startService, type RunningService } from './service.js';
+import { TRIANGLE_TRUSS } from '../support/models.js';
 
 let service: RunningService;
 let client: Client;
@@ -144,29 +145,10 @@ describe('solve_beam', () => {
   });
 });
 
-// 8 m wide, 3 m high triangle (rafters 5 m long: sin = 3/5, cos = 4/5), 10 kN down at the apex, pin and roller.
-const TRIANGLE = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 8, y: 0 },
-    { id: 3, x: 4, y: 3 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 1, to: 3 },
-    { id: 3, from: 2, to: 3 },
-  ],
-  materials: [{ id: 1, E: 200, A: 1000 }],
-  supports: [
-    { node: 1, type: 'pin' },
-    { node: 2, type: 'roller' },
-  ],
-  loads: [{ node: 3, fy: -10 }],
-};
 
 describe('solve_truss and render_truss_diagram', () => {
   it('solves the triangle by the method of joints and returns what POST /v1/truss/solve returns', async () => {
-    const result = await call('solve_truss', TRIANGLE);
+    const result = await call('solve_truss', TRIANGLE_TRUSS);
     expect(result.isError).toBeFalsy();
     const body = result.structuredContent as { memberForces: { member: number; force: number }[]; reactions: { node: number; vertical: number }[] };
     const force = (member: number) => body.memberForces.find((m) => m.member === member)!.force;
@@ -176,13 +158,13 @@ describe('solve_truss and render_truss_diagram', () => {
     expect(force(1)).toBeCloseTo(20 / 3, 9);
     // Symmetry: each support carries half the 10 kN.
     expect(body.reactions.map((r) => r.vertical)).toEqual([expect.closeTo(5, 9), expect.closeTo(5, 9)]);
-    const viaHttp = await http('/v1/truss/solve', TRIANGLE);
+    const viaHttp = await http('/v1/truss/solve', TRIANGLE_TRUSS);
     expect(viaHttp.status).toBe(200);
     expect(withoutTiming(result.structuredContent)).toEqual(withoutTiming(viaHttp.body));
   });
 
   it('refuses a truss that can swing about its one pin, as the route does with 422', async () => {
-    const mechanism = { ...TRIANGLE, supports: [{ node: 1, type: 'pin' }] };
+    const mechanism = { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin' }] };
     const result = await call('solve_truss', mechanism);
     const viaHttp = await http('/v1/truss/solve', mechanism);
     expect(viaHttp.status).toBe(422);
@@ -191,11 +173,11 @@ describe('solve_truss and render_truss_diagram', () => {
   });
 
   it('render_truss_diagram returns the SVG of POST /v1/truss/diagram as text with its mimeType', async () => {
-    const result = await call('render_truss_diagram', TRIANGLE);
+    const result = await call('render_truss_diagram', TRIANGLE_TRUSS);
     expect(result.isError).toBeFalsy();
     const [content] = result.content;
     expect(content).toMatchObject({ type: 'text', _meta: { mimeType: 'image/svg+xml' } });
-    const res = await fetch(`${service.url}/v1/truss/diagram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TRIANGLE) });
+    const res = await fetch(`${service.url}/v1/truss/diagram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TRIANGLE_TRUSS) });
     expect(res.status).toBe(200);
     expect((content as { text: string }).text).toBe(await res.text());
   });

@@ -9,6 +9,7 @@ import { TIERS } from '../../ts/limits/tiers.js';
 import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
 import { violations } from './schemas.js';
+import { TRIANGLE_TRUSS } from '../support/models.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 
@@ -41,26 +42,8 @@ const SIMPLE_BEAM = {
 };
 // A single pin under a single span: free to rotate about it.
 const MECHANISM = { ...SIMPLE_BEAM, supports: [{ type: 'pin', position: 0 }] };
-const TRIANGLE = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 8, y: 0 },
-    { id: 3, x: 4, y: 3 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 1, to: 3 },
-    { id: 3, from: 2, to: 3 },
-  ],
-  materials: [{ id: 1, E: 200, A: 1000 }],
-  supports: [
-    { node: 1, type: 'pin' },
-    { node: 2, type: 'roller' },
-  ],
-  loads: [{ node: 3, fy: -10 }],
-};
 // One pin only: the whole triangle swings about it.
-const SWINGING_TRIANGLE = { ...TRIANGLE, supports: [{ node: 1, type: 'pin' }] };
+const SWINGING_TRIANGLE = { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin' }] };
 const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_BYTES) });
 
 type Send = (service: { roomy: string; tight: string }) => Promise<Response>;
@@ -97,19 +80,19 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/beam/diagram 422': post('/v1/beam/diagram', MECHANISM),
   'POST /v1/beam/diagram 429': limited('/v1/beam/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
 
-  'POST /v1/truss/solve 200': post('/v1/truss/solve', TRIANGLE),
-  'POST /v1/truss/solve 400': post('/v1/truss/solve', { ...TRIANGLE, members: [] }),
-  'POST /v1/truss/solve 401': post('/v1/truss/solve', TRIANGLE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/truss/solve 200': post('/v1/truss/solve', TRIANGLE_TRUSS),
+  'POST /v1/truss/solve 400': post('/v1/truss/solve', { ...TRIANGLE_TRUSS, members: [] }),
+  'POST /v1/truss/solve 401': post('/v1/truss/solve', TRIANGLE_TRUSS, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/truss/solve 413': post('/v1/truss/solve', OVERSIZED),
   'POST /v1/truss/solve 422': post('/v1/truss/solve', SWINGING_TRIANGLE),
-  'POST /v1/truss/solve 429': limited('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE) }),
+  'POST /v1/truss/solve 429': limited('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
 
-  'POST /v1/truss/diagram 200': post('/v1/truss/diagram', { ...TRIANGLE, view: 'results' }),
-  'POST /v1/truss/diagram 400': post('/v1/truss/diagram', { ...TRIANGLE, height: 149 }),
-  'POST /v1/truss/diagram 401': post('/v1/truss/diagram', TRIANGLE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/truss/diagram 200': post('/v1/truss/diagram', { ...TRIANGLE_TRUSS, view: 'results' }),
+  'POST /v1/truss/diagram 400': post('/v1/truss/diagram', { ...TRIANGLE_TRUSS, height: 149 }),
+  'POST /v1/truss/diagram 401': post('/v1/truss/diagram', TRIANGLE_TRUSS, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/truss/diagram 413': post('/v1/truss/diagram', OVERSIZED),
   'POST /v1/truss/diagram 422': post('/v1/truss/diagram', SWINGING_TRIANGLE),
-  'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE) }),
+  'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
 
   'GET /v1/standards 200': get('/v1/standards'),
   'GET /v1/standards 304': revalidate('/v1/standards'),

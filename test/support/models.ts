@@ -1,0 +1,25 @@
+/**
+ * Models several suites share, with their hand results.
+ *
+ * TRIANGLE_TRUSS: 8 m wide, 3 m high (rafters 5 m: sin = 3/5, cos = 4/5), 10 kN down at the apex, pin at
+ * node 1 and roller at node 2. Method of joints: rafters (members 2, 3) -25/3 kN, tie (member 1) +20/3 kN,
+ * reactions 5 kN up each.
+ */
+export const TRIANGLE_TRUSS = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 8, y: 0 },
+    { id: 3, x: 4, y: 3 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 1, to: 3 },
+    { id: 3, from: 2, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 1000 }],
+  supports: [
+    { node: 1, type: 'pin' },
+    { node: 2, type: 'roller' },
+  ],
+  loads: [{ node: 3, fy: -10 }],
+};
