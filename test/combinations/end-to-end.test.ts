@@ -307,6 +307,29 @@ describe('worked example of combinations.md (G = 10, Q = 5 kN/m, 6 m, office)', 
     expect(envelope).not.toHaveProperty('uls');
   });
 
+  it('imperial: the envelope series and extremes in k.ft and in (AS1170, 20 ft, G = 1 k/ft, Q = 0.5 k/ft)', async () => {
+    // E = 29000 ksi, I = 1000 in4 -> EI = 2.9e7 kip.in². ULS-2: w = 1.2 + 0.75 = 1.95 k/ft, M = wL²/8 = 97.5 k.ft;
+    // SLS-2: w = 1 + 0.35 = 1.35 k/ft = 0.1125 k/in, δ = 5wL⁴/384EI with L = 240 in (combinations.md 1.7 rows)
+    const body = await solveBeam({
+      units: 'imperial',
+      spans: [{ length: 20, E: 29000, I: 1000 }],
+      supports: [pin(0), roller(20)],
+      loads: [udl(1, 0, 20), udl(0.5, 0, 20, 'Q')],
+      combinations: { standard: 'AS1170' },
+    });
+    const envelope = envelopeOf(body);
+    expect(envelope.uls!.extremes.moment.maxSagging.combination).toBe('AS1170-ULS-2');
+    expectClose(envelope.uls!.extremes.moment.maxSagging.value, 97.5);
+    expectClose(envelope.uls!.extremes.moment.maxSagging.position, 10);
+    expectClose(valueAt(envelope.uls!.moment.max, 10), 97.5);
+    expectClose(valueAt(envelope.uls!.moment.min, 10), (1.35 * 400) / 8); // ULS-1: 1.35G
+    expectClose(valueAt(envelope.uls!.shear.max, 0), 1.95 * 10); // wL/2
+    const delta = (-5 * (1.35 / 12) * 240 ** 4) / (384 * 29000 * 1000);
+    expectClose(envelope.sls!.extremes.deflection.max.value, delta);
+    expectClose(valueAt(envelope.sls!.deflection.min, 10), delta);
+    expect(envelope.uls!.moment.max.at(-1)![0]).toBe(20); // positions in ft
+  });
+
   it('without combinations there is no envelope and every case acts at factor 1', async () => {
     const body = await solveBeam({ ...workedExample({}), combinations: undefined });
     expect(body).not.toHaveProperty('envelope');

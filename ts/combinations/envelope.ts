@@ -192,23 +192,31 @@ function mismatch(what: string): Problem {
   return new Problem('internal_error', `Combination results do not line up: ${what}.`);
 }
 
-/** Pointwise max and min of series sampled at the same positions in the same order. */
-function seriesBounds(all: readonly Series[], label: string): Bounds<Series> {
+/**
+ * Pointwise max and min of series sampled at the same positions in the same order. One pass with
+ * plain loops: this runs over every combination's samples (hundreds of pairs each), so it allocates
+ * nothing but the two results.
+ */
+export function seriesBounds(all: readonly Series[], label: string): Bounds<Series> {
   const first = all[0];
   if (first === undefined) throw mismatch(`no ${label} series`);
-  const max: Series = [];
-  const min: Series = [];
-  first.forEach(([position], i) => {
-    const values = all.map((series) => {
-      const pair = series[i];
-      if (series.length !== first.length || pair === undefined || pair[0] !== position) {
-        throw mismatch(`${label} series sampled at different positions`);
-      }
-      return pair[1];
-    });
-    max.push([position, Math.max(...values)]);
-    min.push([position, Math.min(...values)]);
-  });
+  const length = first.length;
+  if (all.some((series) => series.length !== length)) throw mismatch(`${label} series sampled at different positions`);
+  const max: Series = new Array(length);
+  const min: Series = new Array(length);
+  for (let i = 0; i < length; i++) {
+    const position = first[i]![0];
+    let high = -Infinity;
+    let low = Infinity;
+    for (const series of all) {
+      const [at, value] = series[i]!;
+      if (at !== position) throw mismatch(`${label} series sampled at different positions`);
+      if (value > high) high = value;
+      if (value < low) low = value;
+    }
+    max[i] = [position, high];
+    min[i] = [position, low];
+  }
   return { max, min };
 }
 
@@ -244,13 +252,26 @@ function describe(combination: Combination): Combination {
 // ---------------------------------------------------------------------------------------------
 // Beam
 
-function beamUls(runs: readonly BeamRun[]): BeamUlsEnvelope {
+/** A combination's beam results as the envelope reads them: its diagrams are bounded separately. */
+export interface BeamCombinationResult {
+  reactions: BeamReaction[];
+  extremes: BeamExtremes;
+}
+
+/** Pointwise bounds of the combinations' diagrams: shear and moment over ULS rows, deflection over SLS rows. */
+export interface BeamEnvelopeSeries {
+  uls?: { shear: Bounds<Series>; moment: Bounds<Series> };
+  sls?: { deflection: Bounds<Series> };
+}
+
+function beamUls(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries['uls']): BeamUlsEnvelope {
+  if (series === undefined) throw mismatch('ULS combinations ran without shear and moment series');
   const ids = runs.map((run) => run.combination.id);
   const results = runs.map((run) => run.result);
   const supports = column(results.map((r) => r.reactions), (reaction) => reaction.position, 'beam supports');
   return {
-    shear: seriesBounds(results.map((r) => r.diagrams.shear), 'shear'),
-    moment: seriesBounds(results.map((r) => r.diagrams.moment), 'moment'),
+    shear: series.shear,
+    moment: series.moment,
     extremes: {
       shear: {
         max: governing(results.map((r) => r.extremes.shear.max), ids, larger),
@@ -273,11 +294,12 @@ function beamUls(runs: readonly BeamRun[]): BeamUlsEnvelope {
   };
 }
 
-function beamSls(runs: readonly BeamRun[]): BeamSlsEnvelope {
+function beamSls(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries['sls']): BeamSlsEnvelope {
+  if (series === undefined) throw mismatch('SLS combinations ran without deflection series');
   const ids = runs.map((run) => run.combination.id);
   const deflections = runs.map((run) => run.result.extremes.deflection);
   return {
-    deflection: seriesBounds(runs.map((run) => run.result.diagrams.deflection), 'deflection'),
+    deflection: series.deflection,
     extremes: {
       deflection: {
         // The envelope's largest-magnitude deflection is the largest |max| of any combination.
@@ -289,7 +311,38 @@ function beamSls(runs: readonly BeamRun[]): BeamSlsEnvelope {
   };
 }
 
+/** The diagram bounds of runs whose results carry their diagrams (in API or in engine units). */
+export function beamSeriesBounds(
+  runs: readonly CombinationRun<{ diagrams: Pick<BeamDiagrams, 'shear' | 'moment' | 'deflection'> }>[],
+): BeamEnvelopeSeries {
+  const uls = ofKind(runs, 'ULS');
+  const sls = ofKind(runs, 'SLS');
+  const series: BeamEnvelopeSeries = {};
+  if (uls.length > 0) {
+    series.uls = {
+      shear: seriesBounds(uls.map((run) => run.result.diagrams.shear), 'shear'),
+      moment: seriesBounds(uls.map((run) => run.result.diagrams.moment), 'moment'),
+    };
+  }
+  if (sls.length > 0) series.sls = { deflection: seriesBounds(sls.map((run) => run.result.diagrams.deflection), 'deflection') };
+  return series;
+}
+
 export function beamEnvelope(header: CombinationsHeader, runs: readonly BeamRun[]): BeamEnvelope {
+  return beamEnvelopeWithSeries(header, runs, beamSeriesBounds(runs));
+}
+
+/**
+ * The envelope from each combination's reactions and extremes plus diagram bounds computed
+ * elsewhere. The solve pipeline bounds the engine's series before converting units (every unit
+ * conversion is a positive scale, so it commutes with max and min) and never presents a
+ * combination's diagrams, which the response does not carry.
+ */
+export function beamEnvelopeWithSeries(
+  header: CombinationsHeader,
+  runs: readonly CombinationRun<BeamCombinationResult>[],
+  series: BeamEnvelopeSeries,
+): BeamEnvelope {
   const envelope: BeamEnvelope = {
     ...headerOf(header),
     combinations: runs.map(({ combination, result }) => ({
@@ -300,8 +353,8 @@ export function beamEnvelope(header: CombinationsHeader, runs: readonly BeamRun[
   };
   const uls = ofKind(runs, 'ULS');
   const sls = ofKind(runs, 'SLS');
-  if (uls.length > 0) envelope.uls = beamUls(uls);
-  if (sls.length > 0) envelope.sls = beamSls(sls);
+  if (uls.length > 0) envelope.uls = beamUls(uls, series.uls);
+  if (sls.length > 0) envelope.sls = beamSls(sls, series.sls);
   return envelope;
 }
 

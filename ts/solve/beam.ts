@@ -3,14 +3,21 @@
  * -> combine -> present in the request's units. Routes, MCP tools and the calculator all call this.
  */
 import {
-  beamEnvelope,
+  beamEnvelopeWithSeries,
+  beamSeriesBounds,
   factorVector,
   generateCombinations,
   presentCases,
   UNFACTORED,
+  type BeamCombinationResult,
   type BeamEnvelope,
+  type BeamEnvelopeSeries,
   type BeamResult,
+  type Bounds,
+  type CombinationRun,
+  type CombinationsHeader,
   type LoadCase,
+  type Series,
 } from '../combinations/index.js';
 import { caseIndex } from '../combinations/types.js';
 import type { EngineBeamLoad, EngineBeamModel, EngineBeamResult, EngineRange } from '../engine/types.js';
@@ -161,16 +168,26 @@ export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
   };
 }
 
-/** One engine result in the response's units and the API's signs. */
-export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult {
+type Converted = Parameters<typeof fromEngine>[0];
+
+/** A diagram series in the response's units: positions and values are each a positive scale. */
+function presentSeries(s: Series, q: Converted, units: UnitSystem): Series {
+  const out: Series = new Array(s.length);
+  for (let k = 0; k < s.length; k++) {
+    const [p, v] = s[k]!;
+    out[k] = [fromEngine('length', p, units), fromEngine(q, v, units)];
+  }
+  return out;
+}
+
+/** One engine result's reactions and extremes in the response's units and the API's signs. */
+export function presentBeamSummary(r: EngineBeamResult, units: UnitSystem): BeamCombinationResult {
   const x = (v: number) => fromEngine('length', v, units);
-  const series = (s: [number, number][], q: Parameters<typeof fromEngine>[0]): [number, number][] =>
-    s.map(([p, v]) => [x(p), fromEngine(q, v, units)]);
-  const entry = (e: { value: number; position: number }, q: Parameters<typeof fromEngine>[0]) => ({
+  const entry = (e: { value: number; position: number }, q: Converted) => ({
     value: fromEngine(q, e.value, units),
     position: x(e.position),
   });
-  const range = (r: EngineRange, q: Parameters<typeof fromEngine>[0]) => ({ max: entry(r.max, q), min: entry(r.min, q) });
+  const range = (r: EngineRange, q: Converted) => ({ max: entry(r.max, q), min: entry(r.min, q) });
   const deflection = range(r.extremes.deflection, 'displacement');
   return {
     reactions: r.reactions.map((s) => ({
@@ -180,12 +197,6 @@ export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamR
       // the engine's counter-clockwise moment; the API reports reaction moments clockwise positive
       moment: s.moment === 0 ? 0 : -fromEngine('moment', s.moment, units),
     })),
-    diagrams: {
-      shear: series(r.diagrams.shear, 'force'),
-      moment: series(r.diagrams.moment, 'moment'),
-      rotation: series(r.diagrams.rotation, 'rotation'),
-      deflection: series(r.diagrams.deflection, 'displacement'),
-    },
     extremes: {
       shear: range(r.extremes.shear, 'force'),
       moment: (({ max, min }) => ({ maxSagging: max, maxHogging: min }))(range(r.extremes.moment, 'moment')),
@@ -196,6 +207,39 @@ export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamR
       },
     },
   };
+}
+
+/** One engine result in the response's units and the API's signs. */
+export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult {
+  const { reactions, extremes } = presentBeamSummary(r, units);
+  return {
+    reactions,
+    diagrams: {
+      shear: presentSeries(r.diagrams.shear, 'force', units),
+      moment: presentSeries(r.diagrams.moment, 'moment', units),
+      rotation: presentSeries(r.diagrams.rotation, 'rotation', units),
+      deflection: presentSeries(r.diagrams.deflection, 'displacement', units),
+    },
+    extremes,
+  };
+}
+
+/**
+ * The envelope of the combinations' engine results. The response lists each combination's reactions
+ * and extremes but none of its diagrams, so the diagrams are bounded in engine units and only the
+ * bounds are converted: every unit conversion is a positive scale, which commutes with max and min.
+ */
+function presentBeamEnvelope(header: CombinationsHeader, runs: CombinationRun<EngineBeamResult>[], units: UnitSystem): BeamEnvelope {
+  const raw = beamSeriesBounds(runs);
+  const bounds = (b: Bounds<Series>, q: Converted): Bounds<Series> => ({
+    max: presentSeries(b.max, q, units),
+    min: presentSeries(b.min, q, units),
+  });
+  const series: BeamEnvelopeSeries = {};
+  if (raw.uls) series.uls = { shear: bounds(raw.uls.shear, 'force'), moment: bounds(raw.uls.moment, 'moment') };
+  if (raw.sls) series.sls = { deflection: bounds(raw.sls.deflection, 'displacement') };
+  const summaries = runs.map(({ combination, result }) => ({ combination, result: presentBeamSummary(result, units) }));
+  return beamEnvelopeWithSeries(header, summaries, series);
 }
 
 function allLoadsUpward(loads: readonly BeamLoadInput[]): boolean {
@@ -228,17 +272,18 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
         : `The beam is a mechanism: it can move vertically at ${where} with nothing to resist it (a free span or a hinge without support). Add a support or make a hinge rigid.`;
     });
   }
-  const [unfactored, ...combined] = results.map((r) => presentBeamResult(r, units));
+  const [first, ...combined] = results;
+  const unfactored = presentBeamResult(first!, units);
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
 
   let envelope: BeamEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
-    envelope = beamEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })));
+    envelope = presentBeamEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })), units);
   }
   const response: BeamSolveResponse = {
-    ...unfactored!,
+    ...unfactored,
     ...(envelope && { envelope }),
     meta: meta(context.engine.version, units, BEAM_UNIT_LABELS, 0, context.baseUrl, warnings),
   };
