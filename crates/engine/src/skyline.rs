@@ -29,27 +29,50 @@ impl Equations {
         prescribed: &[bool],
         elements: impl Iterator<Item = &'a [usize]> + Clone,
     ) -> Self {
-        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); dof_count];
+        // Adjacency of the free dofs in one flat array (compressed rows): no allocation per dof.
+        let free = |d: usize| !prescribed[d];
+        let mut row_start = vec![0usize; dof_count + 1];
+        for dofs in elements.clone() {
+            let coupled = dofs.iter().filter(|&&d| free(d)).count();
+            for &a in dofs.iter().filter(|&&d| free(d)) {
+                row_start[a + 1] += coupled - 1;
+            }
+        }
+        for d in 0..dof_count {
+            row_start[d + 1] += row_start[d];
+        }
+        let mut adjacency = vec![0usize; row_start[dof_count]];
+        let mut row_end = row_start[..dof_count].to_vec();
         for dofs in elements {
-            for &a in dofs {
-                for &b in dofs {
-                    if a != b && !prescribed[a] && !prescribed[b] {
-                        neighbours[a].push(b);
-                    }
+            for &a in dofs.iter().filter(|&&d| free(d)) {
+                for &b in dofs.iter().filter(|&&d| free(d) && d != a) {
+                    adjacency[row_end[a]] = b;
+                    row_end[a] += 1;
                 }
             }
         }
-        for n in &mut neighbours {
-            n.sort_unstable();
-            n.dedup();
+        for d in 0..dof_count {
+            let row = &mut adjacency[row_start[d]..row_end[d]];
+            row.sort_unstable();
+            let mut kept = 0;
+            for k in 0..row.len() {
+                if k == 0 || row[k] != row[kept - 1] {
+                    row[kept] = row[k];
+                    kept += 1;
+                }
+            }
+            row_end[d] = row_start[d] + kept;
         }
-        let degree = |d: usize| neighbours[d].len();
+        let neighbours = |d: usize| &adjacency[row_start[d]..row_end[d]];
+        let degree = |d: usize| row_end[d] - row_start[d];
+
         let mut order = Vec::with_capacity(dof_count);
         let mut seen = prescribed.to_vec();
         // Each connected part starts from its lowest-degree free dof (a cheap pseudo-peripheral choice).
-        let mut starts: Vec<usize> = (0..dof_count).filter(|&d| !prescribed[d]).collect();
+        let mut starts: Vec<usize> = (0..dof_count).filter(|&d| free(d)).collect();
         starts.sort_by_key(|&d| (degree(d), d));
         let mut queue = VecDeque::new();
+        let mut next = Vec::new();
         for start in starts {
             if seen[start] {
                 continue;
@@ -58,13 +81,10 @@ impl Equations {
             queue.push_back(start);
             while let Some(d) = queue.pop_front() {
                 order.push(d);
-                let mut next: Vec<usize> = neighbours[d]
-                    .iter()
-                    .copied()
-                    .filter(|&n| !seen[n])
-                    .collect();
-                next.sort_by_key(|&n| (degree(n), n));
-                for n in next {
+                next.clear();
+                next.extend(neighbours(d).iter().copied().filter(|&n| !seen[n]));
+                next.sort_unstable_by_key(|&n| (degree(n), n));
+                for &n in &next {
                     seen[n] = true;
                     queue.push_back(n);
                 }
