@@ -10,6 +10,10 @@ import Koa from 'koa';
 import { loadEngine } from '../ts/engine/node.js';
 import type { EngineBeamModel } from '../ts/engine/types.js';
 import { createApp } from '../ts/server/app.js';
+import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
+import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
+import { solveBeamRequest } from '../ts/solve/beam.js';
+import type { SolveContext } from '../ts/solve/context.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
@@ -61,6 +65,52 @@ if (existsSync(fixture('truss-300.json')) && 'solveTruss' in engine) {
   const solveTruss = (engine as unknown as { solveTruss(m: unknown, c: number[][]): unknown }).solveTruss;
   const trussMs = timeMs(() => solveTruss(truss.model, truss.combinations), 200);
   console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
+}
+
+// 1b. Combinations: the same 20-span beam (loads in all eight cases) under every AS1170 combination,
+// against the plain solve; engine facade alone, then the whole pipeline. Rounds alternate the two sides.
+{
+  const set = generateCombinations({ standard: 'AS1170' }, LOAD_CASES);
+  const vectors = [[...UNFACTORED], ...set.combinations.map((c) => factorVector(c.factors))];
+  const context: SolveContext = { engine, baseUrl: 'http://localhost:3000' };
+  // The fixture in API shape: E in GPa, I in mm4, clockwise moments; q = [a, b, c] over s = x - from is a
+  // udl when c = 0, else an area load p(s)·w(s) with w(0) = 1: p0 = a, p'·w' = c, a·w' + p' = b.
+  const api: BeamSolveRequest = {
+    spans: beam.model.spans.map((s) => ({ length: s.length, E: s.e / 1e6, I: s.i * 1e12, ...(s.hinge && { connection: 'hinge' as const }) })),
+    supports: beam.model.supports.map((s) => ({ type: s.kind, position: s.position, settlement: s.settlement * 1000 })),
+    loads: beam.model.loads.map((l): BeamLoadInput => {
+      const loadCase = LOAD_CASES[l.case]!;
+      if (l.type === 'point') return { type: 'point', magnitude: l.force, position: l.position, case: loadCase };
+      if (l.type === 'moment') return { type: 'moment', magnitude: -l.moment, position: l.position, case: loadCase };
+      const [a, b, c] = l.q;
+      const length = l.to - l.from;
+      if (c === 0) return { type: 'udl', start: a, end: a + b * length, from: l.from, to: l.to, case: loadCase };
+      const dw = (b - Math.sqrt(b * b - 4 * a * c)) / (2 * a);
+      return { type: 'area', start: a, end: a + (c / dw) * length, width: 1, endWidth: 1 + dw * length, from: l.from, to: l.to, case: loadCase };
+    }),
+  };
+  const combined: BeamSolveRequest = { ...api, combinations: { standard: 'AS1170' } };
+  const [reference] = engine.solveBeam(beam.model, [vectors[0]!]);
+  const reactions = solveBeamRequest(api, context).reactions;
+  if (reactions.some((r, i) => Math.abs(r.vertical - reference!.reactions[i]!.vertical) > 1e-9 * Math.abs(r.vertical) + 1e-9)) {
+    throw new Error('the API-shaped beam does not reproduce the fixture');
+  }
+  const paired = (plain: () => unknown, withCombinations: () => unknown, runs: number) => {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      a.push(timeMs(plain, runs));
+      b.push(timeMs(withCombinations, runs));
+    }
+    return [median(a), median(b)] as const;
+  };
+  const [enginePlain, engineAll] = paired(() => engine.solveBeam(beam.model, [vectors[0]!]), () => engine.solveBeam(beam.model, vectors), 50);
+  const [pipePlain, pipeAll] = paired(() => solveBeamRequest(api, context), () => solveBeamRequest(combined, context), 30);
+  const n = set.combinations.length;
+  console.log(`combinations, 20 spans / 200 loads in 8 cases, AS1170 (${n} combinations):`);
+  const each = (all: number, plain: number) => `${((all - plain) / n).toFixed(3)} ms per combination`;
+  console.log(`  engine   plain ${enginePlain.toFixed(3)} ms, + ${n} combinations ${engineAll.toFixed(3)} ms (${each(engineAll, enginePlain)}): ratio ${(engineAll / enginePlain).toFixed(2)} (target < 3x)`);
+  console.log(`  pipeline plain ${pipePlain.toFixed(3)} ms, + ${n} combinations ${pipeAll.toFixed(3)} ms (${each(pipeAll, pipePlain)}): ratio ${(pipeAll / pipePlain).toFixed(2)} (target < 3x)`);
 }
 
 // 2. HTTP: a 3-span beam with 6 loads through the whole service, beside a bare route of the same body size.
