@@ -18,6 +18,11 @@ const app = createApp({
   sections: SectionLibrary.load(),
   access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
 });
-app.listen(port, () => {
+const server = app.listen(port, () => {
   console.log(`Spanwise ${engine.version} listening on port ${port} (${baseUrl})`);
 });
+
+// Finish the requests in flight, then close the key file or the Redis connection.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => server.close(() => void stores.close().finally(() => process.exit(0))));
+}
