@@ -301,20 +301,122 @@ pub fn solve_beam(
         None
     };
 
+    let imposed = settlement.unwrap_or(zero);
+    let finish = |combined: Component| {
+        let result = BeamResult {
+            diagrams: sample(&beam, &combined.members),
+            extremes: extremes(&combined.members),
+            reactions: combined.reactions,
+        };
+        if finite(&result) {
+            Ok(result)
+        } else {
+            Err(EngineError::NonFinite {
+                message: "the beam's results overflowed".into(),
+            })
+        }
+    };
+
+    // Few combinations: integrate each one's members directly from its superposed displacements.
+    if combinations.len() <= beam.cases.len() + 1 {
+        return combinations
+            .iter()
+            .map(|factors| {
+                let factor_of = |case: usize| factors.get(case).copied().unwrap_or(0.0);
+                let mut d = imposed.clone();
+                for (c, dc) in beam.cases.iter().zip(&case_displacements) {
+                    let f = factor_of(c.case);
+                    if f != 0.0 {
+                        d.iter_mut().zip(dc).for_each(|(di, x)| *di += f * x);
+                    }
+                }
+                finish(response(&beam, &d, &factor_of))
+            })
+            .collect();
+    }
+
+    // Many: integrate each load case (and the settlements) once; a combination is their factored
+    // sum, polynomial by polynomial, so no combination integrates anything again.
+    let mut components: Vec<(Option<usize>, Component)> = beam
+        .cases
+        .iter()
+        .zip(&case_displacements)
+        .map(|(c, dc)| {
+            let only = |case: usize| if case == c.case { 1.0 } else { 0.0 };
+            (Some(c.case), response(&beam, dc, &only))
+        })
+        .collect();
+    components.push((None, response(&beam, &imposed, &|_| 0.0)));
     combinations
         .iter()
         .map(|factors| {
-            let factor_of = |case: usize| factors.get(case).copied().unwrap_or(0.0);
-            let mut d = settlement.clone().unwrap_or_else(|| zero.clone());
-            for (c, dc) in beam.cases.iter().zip(&case_displacements) {
-                let f = factor_of(c.case);
-                if f != 0.0 {
-                    d.iter_mut().zip(dc).for_each(|(di, x)| *di += f * x);
-                }
-            }
-            combine(&beam, &d, &factor_of)
+            let parts: Vec<(f64, &Component)> = components
+                .iter()
+                .map(|(case, component)| {
+                    // settlements act at factor 1 in every combination
+                    let factor = case.map_or(1.0, |c| factors.get(c).copied().unwrap_or(0.0));
+                    (factor, component)
+                })
+                .collect();
+            finish(superpose(&parts))
         })
         .collect()
+}
+
+/// Reactions and exact member functions of one load case, of the settlements, or of their sum.
+struct Component {
+    reactions: Vec<BeamReaction>,
+    /// Per member: start position, span length (sets the sampling) and segments.
+    members: Vec<(f64, f64, Vec<Segment>)>,
+}
+
+/// `Σ factor × component`. Every component has the same segments (zero loads still cut them), so
+/// the sum is taken coefficient by coefficient.
+fn superpose(parts: &[(f64, &Component)]) -> Component {
+    let first = parts[0].1;
+    let mut sum = Component {
+        reactions: first
+            .reactions
+            .iter()
+            .map(|r| BeamReaction {
+                vertical: 0.0,
+                moment: 0.0,
+                ..*r
+            })
+            .collect(),
+        members: first
+            .members
+            .iter()
+            .map(|(x0, span, segments)| {
+                let zeroed = segments
+                    .iter()
+                    .map(|s| Segment {
+                        shear: Poly::default(),
+                        moment: Poly::default(),
+                        rotation: Poly::default(),
+                        deflection: Poly::default(),
+                        ..*s
+                    })
+                    .collect();
+                (*x0, *span, zeroed)
+            })
+            .collect(),
+    };
+    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+        for (r, p) in sum.reactions.iter_mut().zip(&part.reactions) {
+            r.vertical += factor * p.vertical;
+            r.moment += factor * p.moment;
+        }
+        for ((_, _, total), (_, _, segments)) in sum.members.iter_mut().zip(&part.members) {
+            for (t, s) in total.iter_mut().zip(segments) {
+                t.shear.add_scaled(&s.shear, factor);
+                t.moment.add_scaled(&s.moment, factor);
+                t.rotation.add_scaled(&s.rotation, factor);
+                t.deflection.add_scaled(&s.deflection, factor);
+            }
+        }
+    }
+    sum
 }
 
 fn validate(model: &BeamModel) -> Result<(), EngineError> {
@@ -609,12 +711,8 @@ fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> {
     })
 }
 
-/// Results of one combination from its nodal displacements.
-fn combine(
-    beam: &Discretised,
-    d: &[f64],
-    factor_of: &dyn Fn(usize) -> f64,
-) -> Result<BeamResult, EngineError> {
+/// The response to displacements `d` with each case's loads at `factor_of(case)`.
+fn response(beam: &Discretised, d: &[f64], factor_of: &dyn Fn(usize) -> f64) -> Component {
     let mut end_forces_at_dof = vec![0.0; d.len()];
     let mut nodal = vec![0.0; d.len()];
     for c in &beam.cases {
@@ -668,19 +766,10 @@ fn combine(
         })
         .collect::<Vec<_>>();
 
-    let diagrams = sample(beam, &member_segments);
-    let extremes = extremes(&member_segments);
-    let result = BeamResult {
+    Component {
         reactions,
-        diagrams,
-        extremes,
-    };
-    if !finite(&result) {
-        return Err(EngineError::NonFinite {
-            message: "the beam's results overflowed".into(),
-        });
+        members: member_segments,
     }
-    Ok(result)
 }
 
 fn finite(r: &BeamResult) -> bool {
@@ -768,31 +857,80 @@ fn sample(beam: &Discretised, members: &[(f64, f64, Vec<Segment>)]) -> BeamDiagr
     out
 }
 
-/// Stationary points of shear, moment and deflection inside one segment, found down the chain
-/// q -> V -> M -> θ (each function's roots fence the next one's).
-fn stationary(s: &Segment) -> [Vec<f64>; 3] {
-    let length = s.end - s.start;
-    let load = s.shear.derivative();
-    let of_shear = load.roots_in(0.0, length);
-    let of_moment = s.shear.roots_between(0.0, length, &of_shear);
-    let of_rotation_derivative = s.moment.roots_between(0.0, length, &of_moment);
-    let of_deflection = s
-        .rotation
-        .roots_between(0.0, length, &of_rotation_derivative);
-    [of_shear, of_moment, of_deflection]
+/// Stationary points down the chain q -> V -> M -> θ, each level's roots fencing the next, found
+/// only as deep as a caller asks.
+struct Chain<'a> {
+    segment: &'a Segment,
+    length: f64,
+    /// Roots of q, V, M and θ inside the segment.
+    roots: [Option<Vec<f64>>; 4],
+}
+
+impl<'a> Chain<'a> {
+    fn new(segment: &'a Segment) -> Self {
+        Chain {
+            segment,
+            length: segment.end - segment.start,
+            roots: Default::default(),
+        }
+    }
+
+    fn roots(&mut self, level: usize) -> &[f64] {
+        if self.roots[level].is_none() {
+            let s = self.segment;
+            let found = match level {
+                0 => s.shear.derivative().roots_in(0.0, self.length),
+                _ => {
+                    let fences = self.roots(level - 1).to_vec();
+                    let p = [&s.shear, &s.moment, &s.rotation][level - 1];
+                    p.roots_between(0.0, self.length, &fences)
+                }
+            };
+            self.roots[level] = Some(found);
+        }
+        self.roots[level].as_deref().unwrap_or(&[])
+    }
 }
 
 /// Exact extremes of shear, moment and deflection: segment ends (one-sided) and stationary points.
+/// Stationary points are sought only in segments whose Bernstein bounds could beat the values
+/// already found, which leaves most segments of a long beam with no root-finding at all.
 fn extremes(members: &[(f64, f64, Vec<Segment>)]) -> BeamExtremes {
+    let functions = |s: &Segment| [s.shear, s.moment, s.deflection];
+    // the chain level whose roots are each function's stationary points
+    const LEVEL: [usize; 3] = [0, 1, 3];
     let mut candidates: [Vec<(f64, f64)>; 3] = Default::default();
     for (x0, _, segments) in members {
         for s in segments {
             let length = s.end - s.start;
-            let functions = [&s.shear, &s.moment, &s.deflection];
-            for ((list, p), inside) in candidates.iter_mut().zip(functions).zip(stationary(s)) {
+            for (list, p) in candidates.iter_mut().zip(functions(s)) {
                 list.push((x0 + s.start, p.eval(0.0)));
-                list.extend(inside.into_iter().map(|t| (x0 + s.start + t, p.eval(t))));
                 list.push((x0 + s.end, p.eval(length)));
+            }
+        }
+    }
+    let mut high = candidates
+        .each_ref()
+        .map(|c| c.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max));
+    let mut low = candidates
+        .each_ref()
+        .map(|c| c.iter().map(|v| v.1).fold(f64::INFINITY, f64::min));
+    for (x0, _, segments) in members {
+        for s in segments {
+            let mut chain = Chain::new(s);
+            for (f, p) in functions(s).iter().enumerate() {
+                let (lower, upper) = p.bounds_on(chain.length);
+                // a margin well above the tie tolerance, so a segment that could tie is never skipped
+                let margin = 1e-6 * high[f].abs().max(low[f].abs());
+                if upper < high[f] - margin && lower > low[f] + margin {
+                    continue;
+                }
+                for &t in chain.roots(LEVEL[f]) {
+                    let v = p.eval(t);
+                    candidates[f].push((x0 + s.start + t, v));
+                    high[f] = high[f].max(v);
+                    low[f] = low[f].min(v);
+                }
             }
         }
     }
@@ -816,9 +954,9 @@ fn range(candidates: &[(f64, f64)]) -> Range {
     let leftmost = |pick: &dyn Fn(f64) -> bool| {
         candidates
             .iter()
-            .find(|c| pick(c.1))
+            .filter(|c| pick(c.1))
             .map(|c| c.0)
-            .unwrap_or(0.0)
+            .fold(f64::INFINITY, f64::min)
     };
     Range {
         max: Extreme {

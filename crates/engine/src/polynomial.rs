@@ -76,6 +76,38 @@ impl Poly {
         Poly { c }
     }
 
+    /// `self += other * factor`, in place (superposing load cases).
+    pub fn add_scaled(&mut self, other: &Poly, factor: f64) {
+        for (k, o) in self.c.iter_mut().zip(other.c.iter()) {
+            *k += o * factor;
+        }
+    }
+
+    /// Lower and upper bounds of the polynomial over `[0, length]`: the curve lies within the hull of
+    /// its Bernstein coefficients there, so this is cheap and never too tight.
+    pub fn bounds_on(&self, length: f64) -> (f64, f64) {
+        let n = self.degree();
+        let mut scaled = self.c;
+        let mut power = 1.0;
+        for a in scaled.iter_mut().take(n + 1) {
+            *a *= power;
+            power *= length;
+        }
+        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+        for i in 0..=n {
+            // b_i = Σ_k C(i, k) / C(n, k) a_k, the ratio built up term by term
+            let mut ratio = 1.0;
+            let mut b = scaled[0];
+            for (k, a) in scaled.iter().enumerate().take(i + 1).skip(1) {
+                ratio *= (i + 1 - k) as f64 / (n + 1 - k) as f64;
+                b += ratio * a;
+            }
+            low = low.min(b);
+            high = high.max(b);
+        }
+        (low, high)
+    }
+
     /// The same function with its origin moved to `a`: `q(t) = p(t + a)`.
     pub fn shifted(&self, a: f64) -> Self {
         if a == 0.0 {
@@ -208,6 +240,18 @@ mod tests {
         let p = Poly::from_coefficients(&[2.0, 3.0, -1.0]);
         let back = p.integral(7.0).derivative();
         assert_eq!(back.c[..3], p.c[..3]);
+    }
+
+    #[test]
+    fn bernstein_bounds_enclose_the_curve() {
+        // t³ - 6t² + 11t - 6 on [0, 4]: values from -6 at 0 to 6 at 4, with a bump between 1 and 2
+        let p = Poly::from_coefficients(&[-6.0, 11.0, -6.0, 1.0]);
+        let (low, high) = p.bounds_on(4.0);
+        for k in 0..=400 {
+            let v = p.eval(k as f64 / 100.0);
+            assert!(v >= low - 1e-12 && v <= high + 1e-12);
+        }
+        assert!(low <= -6.0 && high >= 6.0);
     }
 
     #[test]
