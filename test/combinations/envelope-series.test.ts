@@ -7,6 +7,7 @@ import {
   beamEnvelope,
   beamEnvelopeWithSeries,
   beamSeriesBounds,
+  diagramBounds,
   seriesBounds,
   type BeamResult,
   type BeamRun,
@@ -70,16 +71,16 @@ describe('beamEnvelopeWithSeries', () => {
       combination,
       result: { reactions: result.reactions, extremes: result.extremes },
     }));
-    expect(beamEnvelopeWithSeries(header, summaries, beamSeriesBounds(runs))).toEqual(beamEnvelope(header, runs));
+    expect(beamEnvelopeWithSeries(header, summaries, beamSeriesBounds(runs, diagramBounds))).toEqual(beamEnvelope(header, runs));
   });
 
   it('ULS shear and moment bounds come from ULS runs only, deflection from SLS runs only', () => {
-    const bounds = beamSeriesBounds([U1, U2, S1]);
+    const bounds = beamSeriesBounds([U1, U2, S1], diagramBounds);
     expect(bounds.uls!.moment.max).toEqual(series([0, 8, 8, 0])); // S1's 2 is not a ULS value
     expect(bounds.uls!.moment.min).toEqual(series([0, 6, 6, 0]));
     expect(bounds.sls!.deflection.min).toEqual(series([0, -3, -5, 0])); // U2's -2 is not an SLS value
-    expect(beamSeriesBounds([S1]).uls).toBeUndefined();
-    expect(beamSeriesBounds([U1]).sls).toBeUndefined();
+    expect(beamSeriesBounds([S1], diagramBounds).uls).toBeUndefined();
+    expect(beamSeriesBounds([U1], diagramBounds).sls).toBeUndefined();
   });
 
   it('ULS runs without their series bounds are an internal error, not an envelope without diagrams', () => {

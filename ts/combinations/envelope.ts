@@ -311,25 +311,57 @@ function beamSls(runs: readonly CombinationRun<BeamCombinationResult>[], series:
   };
 }
 
-/** The diagram bounds of runs whose results carry their diagrams (in API or in engine units). */
-export function beamSeriesBounds(
-  runs: readonly CombinationRun<{ diagrams: Pick<BeamDiagrams, 'shear' | 'moment' | 'deflection'> }>[],
-): BeamEnvelopeSeries {
-  const uls = ofKind(runs, 'ULS');
-  const sls = ofKind(runs, 'SLS');
-  const series: BeamEnvelopeSeries = {};
-  if (uls.length > 0) {
-    series.uls = {
-      shear: seriesBounds(uls.map((run) => run.result.diagrams.shear), 'shear'),
-      moment: seriesBounds(uls.map((run) => run.result.diagrams.moment), 'moment'),
-    };
+/** The diagrams an envelope bounds: shear and moment over ULS rows, deflection over SLS rows. */
+export type EnvelopedDiagram = 'shear' | 'moment' | 'deflection';
+
+/** How to bound one diagram over some combinations' results. */
+export type DiagramBounds<R> = (results: readonly R[], name: EnvelopedDiagram) => Bounds<Series>;
+
+/** Bounds of results that carry their diagrams as `[position, value]` series (API or engine units). */
+export function diagramBounds(results: readonly { diagrams: Pick<BeamDiagrams, EnvelopedDiagram> }[], name: EnvelopedDiagram): Bounds<Series> {
+  return seriesBounds(results.map((r) => r.diagrams[name]), name);
+}
+
+/**
+ * Bounds of results that carry their diagrams interleaved, `[x0, v0, x1, v1, ...]` (the engine's own
+ * form), without building pairs for every combination.
+ */
+export function samplesBounds(all: readonly Float64Array[], label: string): Bounds<Series> {
+  const first = all[0];
+  if (first === undefined) throw mismatch(`no ${label} series`);
+  if (all.some((samples) => samples.length !== first.length)) throw mismatch(`${label} series sampled at different positions`);
+  const count = first.length / 2;
+  const max: Series = new Array(count);
+  const min: Series = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const position = first[2 * i]!;
+    let high = -Infinity;
+    let low = Infinity;
+    for (const samples of all) {
+      if (samples[2 * i] !== position) throw mismatch(`${label} series sampled at different positions`);
+      const value = samples[2 * i + 1]!;
+      if (value > high) high = value;
+      if (value < low) low = value;
+    }
+    max[i] = [position, high];
+    min[i] = [position, low];
   }
-  if (sls.length > 0) series.sls = { deflection: seriesBounds(sls.map((run) => run.result.diagrams.deflection), 'deflection') };
+  return { max, min };
+}
+
+/** The diagram bounds an envelope needs, by `boundsOf` over the ULS and the SLS runs. */
+export function beamSeriesBounds<R>(runs: readonly CombinationRun<R>[], boundsOf: DiagramBounds<R>): BeamEnvelopeSeries {
+  const results = (kind: 'ULS' | 'SLS') => ofKind(runs, kind).map((run) => run.result);
+  const uls = results('ULS');
+  const sls = results('SLS');
+  const series: BeamEnvelopeSeries = {};
+  if (uls.length > 0) series.uls = { shear: boundsOf(uls, 'shear'), moment: boundsOf(uls, 'moment') };
+  if (sls.length > 0) series.sls = { deflection: boundsOf(sls, 'deflection') };
   return series;
 }
 
 export function beamEnvelope(header: CombinationsHeader, runs: readonly BeamRun[]): BeamEnvelope {
-  return beamEnvelopeWithSeries(header, runs, beamSeriesBounds(runs));
+  return beamEnvelopeWithSeries(header, runs, beamSeriesBounds(runs, diagramBounds));
 }
 
 /**

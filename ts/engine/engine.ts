@@ -3,6 +3,7 @@
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
  */
 import type {
+  DiagramName,
   EngineBeamModel,
   EngineBeamResult,
   EngineBeamWire,
@@ -10,6 +11,7 @@ import type {
   EngineErrorValue,
   EngineTrussModel,
   EngineTrussResult,
+  Samples,
   Series,
 } from './types.js';
 
@@ -40,19 +42,45 @@ function unwrap<T>(json: string): T {
   return answer.ok;
 }
 
-/** Rebuilds each result's four `[position, value]` series from the flat array, in order. */
+/** `[x0, v0, x1, v1, ...]` as `[[x0, v0], [x1, v1], ...]`. */
+export function pairs(samples: Samples): Series {
+  const series: Series = new Array(samples.length / 2);
+  for (let k = 0; k < series.length; k++) series[k] = [samples[2 * k]!, samples[2 * k + 1]!];
+  return series;
+}
+
+const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
+
+/**
+ * Each result's four diagrams as views into the one flat array (no copies); the `[position, value]`
+ * pairs are built only for a result whose `diagrams` are read, since an envelope needs just the
+ * samples of every combination.
+ */
 function withDiagrams(wires: EngineBeamWire[], flat: Float64Array): EngineBeamResult[] {
   let at = 0;
-  const next = (pairs: number): Series => {
-    const series: Series = new Array(pairs);
-    for (let k = 0; k < pairs; k++, at += 2) series[k] = [flat[at]!, flat[at + 1]!];
-    return series;
-  };
-  return wires.map(({ reactions, extremes, series: [shear, moment, rotation, deflection] }) => ({
-    reactions,
-    diagrams: { shear: next(shear), moment: next(moment), rotation: next(rotation), deflection: next(deflection) },
-    extremes,
-  }));
+  return wires.map(({ reactions, extremes, series }) => {
+    const samples = {} as Record<DiagramName, Samples>;
+    DIAGRAMS.forEach((name, i) => {
+      const length = 2 * series[i]!;
+      samples[name] = flat.subarray(at, at + length);
+      at += length;
+    });
+    let diagrams: Record<DiagramName, Series> | undefined;
+    return {
+      reactions,
+      extremes,
+      samples,
+      get diagrams() {
+        diagrams ??= {
+          shear: pairs(samples.shear),
+          moment: pairs(samples.moment),
+          rotation: pairs(samples.rotation),
+          deflection: pairs(samples.deflection),
+        };
+        return diagrams;
+      },
+    };
+  });
 }
 
 export function createEngine(bindings: EngineBindings): Engine {

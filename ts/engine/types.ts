@@ -28,9 +28,17 @@ export interface EngineRange {
 
 export type Series = [number, number][];
 
+export type DiagramName = 'shear' | 'moment' | 'rotation' | 'deflection';
+
+/** A diagram as the engine hands it over: `[x0, v0, x1, v1, ...]`, a view into one shared buffer. */
+export type Samples = Float64Array;
+
 export interface EngineBeamResult {
   reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
-  diagrams: { shear: Series; moment: Series; rotation: Series; deflection: Series };
+  /** The diagrams as `[position, value]` pairs, built on first read (most combinations never need them). */
+  readonly diagrams: Record<DiagramName, Series>;
+  /** The same diagrams, interleaved, without building pairs. */
+  samples: Record<DiagramName, Samples>;
   extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
 }
 

@@ -8,6 +8,7 @@ import {
   factorVector,
   generateCombinations,
   presentCases,
+  samplesBounds,
   UNFACTORED,
   type BeamCombinationResult,
   type BeamEnvelope,
@@ -230,7 +231,7 @@ export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamR
  * bounds are converted: every unit conversion is a positive scale, which commutes with max and min.
  */
 function presentBeamEnvelope(header: CombinationsHeader, runs: CombinationRun<EngineBeamResult>[], units: UnitSystem): BeamEnvelope {
-  const raw = beamSeriesBounds(runs);
+  const raw = beamSeriesBounds(runs, (results, name) => samplesBounds(results.map((r) => r.samples[name]), name));
   const bounds = (b: Bounds<Series>, q: Converted): Bounds<Series> => ({
     max: presentSeries(b.max, q, units),
     min: presentSeries(b.min, q, units),

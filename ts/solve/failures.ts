@@ -16,17 +16,36 @@ export function engineProblem(error: unknown, describeMechanism: (e: Extract<Eng
   throw error;
 }
 
-/** Throws `engine_error` if any number in `value` is NaN or infinite. */
-export function assertFinite(value: unknown, path = ''): void {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
-      throw new Problem('engine_error', `The result overflowed (a non-finite number at ${path || 'the top level'}); check the model's magnitudes.`);
-    }
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertFinite(v, path ? `${path}.${i}` : String(i)));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) assertFinite(v, path ? `${path}.${k}` : k);
+/** True when every number in `value` is finite. */
+function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) {
+    for (const v of value) if (!allFinite(v)) return false;
+    return true;
   }
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) if (!allFinite(v)) return false;
+  }
+  return true;
+}
+
+/** Dotted path of the first non-finite number (only sought once one is known to exist). */
+function firstNonFinite(value: unknown, path: string): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = firstNonFinite(v, path ? `${path}.${k}` : k);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Throws `engine_error` if any number in `value` is NaN or infinite. */
+export function assertFinite(value: unknown): void {
+  if (allFinite(value)) return;
+  const path = firstNonFinite(value, '') || 'the top level';
+  throw new Problem('engine_error', `The result overflowed (a non-finite number at ${path}); check the model's magnitudes.`);
 }
 
 /** Formats a number for a message: up to 6 significant figures, no trailing zeros. */
