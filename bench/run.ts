@@ -3,13 +3,12 @@
  * throughput and latency of a beam solve beside a bare Koa route returning a body of the same size.
  * Loopback only, bounded durations. Prints numbers and ratios; targets are printed beside them.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Koa from 'koa';
 import { loadEngine } from '../ts/engine/node.js';
-import type { EngineBeamModel } from '../ts/engine/types.js';
-import { createApp } from '../ts/server/app.js';
+import type { EngineBeamModel, EngineTrussModel } from '../ts/engine/types.js';
 import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
 import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
@@ -33,11 +32,15 @@ function timeMs(run: () => unknown, runs: number): number {
   return median(times);
 }
 
-async function listen(app: Koa): Promise<{ url: string; close: () => void }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+/** Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC). */
+async function serve(kind: 'service' | 'bare', body?: unknown): Promise<{ url: string; close: () => void }> {
+  const child = fork(fileURLToPath(new URL('./http-target.ts', import.meta.url)), [kind], { execArgv: ['--import', 'tsx'] });
+  if (body !== undefined) child.send(body as object);
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number }));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill() };
 }
 
 async function load(url: string, body: string, seconds: number) {
@@ -60,10 +63,11 @@ const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as {
 const beamMs = timeMs(() => engine.solveBeam(beam.model, beam.combinations), 300);
 console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (target < 1 ms)`);
 
-if (existsSync(fixture('truss-300.json')) && 'solveTruss' in engine) {
-  const truss = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: unknown; combinations: number[][] };
-  const solveTruss = (engine as unknown as { solveTruss(m: unknown, c: number[][]): unknown }).solveTruss;
-  const trussMs = timeMs(() => solveTruss(truss.model, truss.combinations), 200);
+{
+  // A plain solve: the unfactored analysis only (the fixture's own combinations are for the native run).
+  const truss = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: EngineTrussModel };
+  const cases = Math.max(0, ...truss.model.loads.map((l) => l.case)) + 1;
+  const trussMs = timeMs(() => engine.solveTruss(truss.model, [new Array(cases).fill(1)]), 200);
   console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
 }
 
@@ -135,24 +139,43 @@ const request = JSON.stringify({
     { type: 'area', start: -2, from: 5, to: 11, width: 3, case: 'Q' },
   ],
 });
-const service = await listen(createApp({ engine }));
+const service = await serve('service');
 const sample = await fetch(`${service.url}/v1/beam/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
 const responseBody = await sample.text();
 if (sample.status !== 200) throw new Error(`beam solve failed: ${sample.status} ${responseBody}`);
-
-const bare = new Koa();
-bare.use((ctx) => {
-  ctx.type = 'application/json';
-  ctx.body = responseBody;
-});
-const bareServer = await listen(bare);
+// The bare route returns an object of the same size, so Koa serialises the same amount per request.
+const bareServer = await serve('bare', JSON.parse(responseBody));
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const bareRun = await load(bareServer.url, request, seconds);
 const serviceRun = await load(`${service.url}/v1/beam/solve`, request, seconds);
-service.close();
 bareServer.close();
 
 console.log(`http bare koa route (${responseBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`);
 console.log(`http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`);
 console.log(`throughput ratio service/bare: ${(serviceRun.rps / bareRun.rps).toFixed(2)} (target >= 0.50)`);
+
+// 3. HTTP: the 300-node, 1000-member lattice as an API request.
+{
+  const { model } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: EngineTrussModel };
+  const materialKey = (m: { e: number; a: number }) => `${m.e}/${m.a}`;
+  const materials = [...new Map(model.members.map((m) => [materialKey(m), m])).values()].map((m, i) => ({
+    id: i + 1,
+    E: m.e / 1e6,
+    A: m.a * 1e6,
+  }));
+  const materialOf = new Map(materials.map((m, i) => [materialKey({ e: m.E * 1e6, a: m.A / 1e6 }), i + 1]));
+  const trussRequest = JSON.stringify({
+    nodes: model.nodes.map((n, i) => ({ id: i + 1, x: n.x, y: n.y })),
+    members: model.members.map((m, i) => ({ id: i + 1, from: m.from + 1, to: m.to + 1, material: materialOf.get(materialKey(m)) ?? 1 })),
+    materials,
+    supports: model.supports.map((s) => ({ node: s.node + 1, type: s.kind, angle: (s.angle * 180) / Math.PI })),
+    loads: model.loads.map((l) => ({ node: l.node + 1, fx: l.fx, fy: l.fy, case: LOAD_CASES[l.case] })),
+  });
+  const check = await fetch(`${service.url}/v1/truss/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: trussRequest });
+  if (check.status !== 200) throw new Error(`truss solve failed: ${check.status} ${await check.text()}`);
+  const trussRun = await load(`${service.url}/v1/truss/solve`, trussRequest, seconds);
+  console.log(`http truss solve, 300 nodes / 1000 members (${trussRequest.length} B request): ${trussRun.rps.toFixed(0)} req/s, p50 ${trussRun.p50} ms, p99 ${trussRun.p99} ms, errors ${trussRun.errors}`);
+}
+service.close();
+console.log(`peak resident memory of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
