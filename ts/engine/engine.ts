@@ -89,7 +89,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     solveBeam(model, combinations) {
       const solution = bindings.solveBeam(JSON.stringify({ model, combinations }));
       try {
-        return withDiagrams(unwrap<EngineBeamWire[]>(solution.json), solution.series);
+        return withDiagrams(unwrap<EngineBeamWire[]>(solution.json), solution.takeSeries());
       } finally {
         solution.free();
       }

@@ -65,7 +65,8 @@ export type EngineErrorValue =
 /** A beam answer from the binding: JSON without the diagrams, and every series flattened. */
 export interface BeamSolutionHandle {
   readonly json: string;
-  readonly series: Float64Array;
+  /** The flattened series; the handle gives them up (a second call answers an empty array). */
+  takeSeries(): Float64Array;
   free(): void;
 }
 

@@ -68,10 +68,11 @@ impl BeamSolution {
         self.json.clone()
     }
 
-    /// Every result's shear, moment, rotation and deflection pairs, flattened in that order.
-    #[wasm_bindgen(getter)]
-    pub fn series(&self) -> Vec<f64> {
-        self.series.clone()
+    /// Every result's shear, moment, rotation and deflection pairs, flattened in that order. Handed
+    /// over once: the buffer moves to JavaScript rather than being copied twice.
+    #[wasm_bindgen(js_name = takeSeries)]
+    pub fn take_series(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.series)
     }
 }
 
@@ -93,7 +94,14 @@ fn beam_solution(results: Result<Vec<BeamResult>, EngineError>) -> BeamSolution 
             }
         }
     };
-    let mut series = Vec::new();
+    let total: usize = results
+        .iter()
+        .map(|r| {
+            let d = &r.diagrams;
+            2 * (d.shear.len() + d.moment.len() + d.rotation.len() + d.deflection.len())
+        })
+        .sum();
+    let mut series = Vec::with_capacity(total);
     let wires: Vec<BeamWire> = results
         .iter()
         .map(|r| {

@@ -302,12 +302,7 @@ pub fn solve_beam(
     };
 
     let imposed = settlement.unwrap_or(zero);
-    let finish = |combined: Component| {
-        let result = BeamResult {
-            diagrams: sample(&beam, &combined.members),
-            extremes: extremes(&combined.members),
-            reactions: combined.reactions,
-        };
+    let finish = |result: BeamResult| {
         if finite(&result) {
             Ok(result)
         } else {
@@ -330,7 +325,12 @@ pub fn solve_beam(
                         d.iter_mut().zip(dc).for_each(|(di, x)| *di += f * x);
                     }
                 }
-                finish(response(&beam, &d, &factor_of))
+                let combined = response(&beam, &d, &factor_of);
+                finish(BeamResult {
+                    diagrams: sample(&beam, &combined.members),
+                    extremes: extremes(&[(1.0, &combined)]),
+                    reactions: combined.reactions,
+                })
             })
             .collect();
     }
@@ -347,20 +347,59 @@ pub fn solve_beam(
         })
         .collect();
     components.push((None, response(&beam, &imposed, &|_| 0.0)));
+    // sampled once per component too: a combination's samples are the same factored sum
+    let samples: Vec<BeamDiagrams> = components
+        .iter()
+        .map(|(_, c)| sample(&beam, &c.members))
+        .collect();
     combinations
         .iter()
         .map(|factors| {
+            // settlements act at factor 1 in every combination
+            let factor =
+                |case: &Option<usize>| case.map_or(1.0, |c| factors.get(c).copied().unwrap_or(0.0));
             let parts: Vec<(f64, &Component)> = components
                 .iter()
-                .map(|(case, component)| {
-                    // settlements act at factor 1 in every combination
-                    let factor = case.map_or(1.0, |c| factors.get(c).copied().unwrap_or(0.0));
-                    (factor, component)
-                })
+                .map(|(case, c)| (factor(case), c))
                 .collect();
-            finish(superpose(&parts))
+            let sampled: Vec<(f64, &BeamDiagrams)> = components
+                .iter()
+                .zip(&samples)
+                .map(|((case, _), s)| (factor(case), s))
+                .collect();
+            finish(BeamResult {
+                diagrams: superpose_samples(&sampled),
+                extremes: extremes(&parts),
+                reactions: superpose_reactions(&parts),
+            })
         })
         .collect()
+}
+
+/// `Σ factor × samples`, position by position (every component is sampled at the same positions).
+fn superpose_samples(parts: &[(f64, &BeamDiagrams)]) -> BeamDiagrams {
+    let first = parts[0].1;
+    let zeroed = |s: &[[f64; 2]]| s.iter().map(|p| [p[0], 0.0]).collect::<Vec<_>>();
+    let mut sum = BeamDiagrams {
+        shear: zeroed(&first.shear),
+        moment: zeroed(&first.moment),
+        rotation: zeroed(&first.rotation),
+        deflection: zeroed(&first.deflection),
+    };
+    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+        let pairs = [
+            (&mut sum.shear, &part.shear),
+            (&mut sum.moment, &part.moment),
+            (&mut sum.rotation, &part.rotation),
+            (&mut sum.deflection, &part.deflection),
+        ];
+        for (total, series) in pairs {
+            for (t, s) in total.iter_mut().zip(series) {
+                t[1] += factor * s[1];
+            }
+        }
+    }
+    sum
 }
 
 /// Reactions and exact member functions of one load case, of the settlements, or of their sum.
@@ -368,53 +407,67 @@ struct Component {
     reactions: Vec<BeamReaction>,
     /// Per member: start position, span length (sets the sampling) and segments.
     members: Vec<(f64, f64, Vec<Segment>)>,
+    /// Bernstein coefficients of shear, moment and deflection for every segment, members in order.
+    bernstein: Vec<[Bernstein; 3]>,
 }
 
-/// `Σ factor × component`. Every component has the same segments (zero loads still cut them), so
-/// the sum is taken coefficient by coefficient.
-fn superpose(parts: &[(f64, &Component)]) -> Component {
-    let first = parts[0].1;
-    let mut sum = Component {
-        reactions: first
-            .reactions
-            .iter()
-            .map(|r| BeamReaction {
-                vertical: 0.0,
-                moment: 0.0,
-                ..*r
-            })
-            .collect(),
-        members: first
-            .members
-            .iter()
-            .map(|(x0, span, segments)| {
-                let zeroed = segments
-                    .iter()
-                    .map(|s| Segment {
-                        shear: Poly::default(),
-                        moment: Poly::default(),
-                        rotation: Poly::default(),
-                        deflection: Poly::default(),
-                        ..*s
-                    })
-                    .collect();
-                (*x0, *span, zeroed)
-            })
-            .collect(),
-    };
+/// Bernstein coefficients of one function over one segment.
+type Bernstein = [f64; Poly::CAPACITY];
+
+/// Degrees the Bernstein forms of shear, moment and deflection use: a quadratic line load gives
+/// shear of degree 3, moment 4 and deflection 6, and no member function goes higher.
+const BERNSTEIN_DEGREE: [usize; 3] = [3, 4, 6];
+
+fn bernstein_of(members: &[(f64, f64, Vec<Segment>)]) -> Vec<[Bernstein; 3]> {
+    members
+        .iter()
+        .flat_map(|(_, _, segments)| segments)
+        .map(|s| {
+            let length = s.end - s.start;
+            let functions = [&s.shear, &s.moment, &s.deflection];
+            std::array::from_fn(|f| functions[f].bernstein(length, BERNSTEIN_DEGREE[f]))
+        })
+        .collect()
+}
+
+/// `Σ factor × reactions` (every component lists the same supports in the same order).
+fn superpose_reactions(parts: &[(f64, &Component)]) -> Vec<BeamReaction> {
+    let mut sum: Vec<BeamReaction> = parts[0]
+        .1
+        .reactions
+        .iter()
+        .map(|r| BeamReaction {
+            vertical: 0.0,
+            moment: 0.0,
+            ..*r
+        })
+        .collect();
     for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
-        for (r, p) in sum.reactions.iter_mut().zip(&part.reactions) {
+        for (r, p) in sum.iter_mut().zip(&part.reactions) {
             r.vertical += factor * p.vertical;
             r.moment += factor * p.moment;
         }
-        for ((_, _, total), (_, _, segments)) in sum.members.iter_mut().zip(&part.members) {
-            for (t, s) in total.iter_mut().zip(segments) {
-                t.shear.add_scaled(&s.shear, factor);
-                t.moment.add_scaled(&s.moment, factor);
-                t.rotation.add_scaled(&s.rotation, factor);
-                t.deflection.add_scaled(&s.deflection, factor);
-            }
-        }
+    }
+    sum
+}
+
+/// `Σ factor × segment` for one segment: every component has the same segments (zero loads still
+/// cut them), so the sum is taken coefficient by coefficient.
+fn superpose_segment(parts: &[(f64, &Component)], member: usize, segment: usize) -> Segment {
+    let first = parts[0].1.members[member].2[segment];
+    let mut sum = Segment {
+        shear: Poly::default(),
+        moment: Poly::default(),
+        rotation: Poly::default(),
+        deflection: Poly::default(),
+        ..first
+    };
+    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+        let s = &part.members[member].2[segment];
+        sum.shear.add_scaled(&s.shear, factor);
+        sum.moment.add_scaled(&s.moment, factor);
+        sum.rotation.add_scaled(&s.rotation, factor);
+        sum.deflection.add_scaled(&s.deflection, factor);
     }
     sum
 }
@@ -768,6 +821,7 @@ fn response(beam: &Discretised, d: &[f64], factor_of: &dyn Fn(usize) -> f64) -> 
 
     Component {
         reactions,
+        bernstein: bernstein_of(&member_segments),
         members: member_segments,
     }
 }
@@ -892,21 +946,41 @@ impl<'a> Chain<'a> {
     }
 }
 
-/// Exact extremes of shear, moment and deflection: segment ends (one-sided) and stationary points.
-/// Stationary points are sought only in segments whose Bernstein bounds could beat the values
-/// already found, which leaves most segments of a long beam with no root-finding at all.
-fn extremes(members: &[(f64, f64, Vec<Segment>)]) -> BeamExtremes {
-    let functions = |s: &Segment| [s.shear, s.moment, s.deflection];
+/// Exact extremes of shear, moment and deflection of `Σ factor × component`: segment ends (one-sided)
+/// and stationary points. The superposed Bernstein coefficients give every segment's end values and
+/// bounds without evaluating anything; stationary points are sought only in segments whose bounds
+/// could beat the values already found, which leaves most segments of a long beam untouched.
+fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
     // the chain level whose roots are each function's stationary points
     const LEVEL: [usize; 3] = [0, 1, 3];
-    let mut candidates: [Vec<(f64, f64)>; 3] = Default::default();
-    for (x0, _, segments) in members {
-        for s in segments {
-            let length = s.end - s.start;
-            for (list, p) in candidates.iter_mut().zip(functions(s)) {
-                list.push((x0 + s.start, p.eval(0.0)));
-                list.push((x0 + s.end, p.eval(length)));
+    let geometry = parts[0].1;
+    let slots: Vec<(usize, usize, f64, f64)> = geometry
+        .members
+        .iter()
+        .enumerate()
+        .flat_map(|(m, (x0, _, segments))| {
+            segments
+                .iter()
+                .enumerate()
+                .map(move |(k, s)| (m, k, x0 + s.start, x0 + s.end))
+        })
+        .collect();
+    let mut bernstein = vec![[[0.0; Poly::CAPACITY]; 3]; slots.len()];
+    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+        for (sum, own) in bernstein.iter_mut().zip(&part.bernstein) {
+            for f in 0..3 {
+                for (a, b) in sum[f].iter_mut().zip(&own[f]).take(BERNSTEIN_DEGREE[f] + 1) {
+                    *a += factor * b;
+                }
             }
+        }
+    }
+    let mut candidates: [Vec<(f64, f64)>; 3] =
+        std::array::from_fn(|_| Vec::with_capacity(2 * slots.len() + 8));
+    for (&(_, _, x0, x1), b) in slots.iter().zip(&bernstein) {
+        for f in 0..3 {
+            candidates[f].push((x0, b[f][0]));
+            candidates[f].push((x1, b[f][BERNSTEIN_DEGREE[f]]));
         }
     }
     let mut high = candidates
@@ -915,22 +989,30 @@ fn extremes(members: &[(f64, f64, Vec<Segment>)]) -> BeamExtremes {
     let mut low = candidates
         .each_ref()
         .map(|c| c.iter().map(|v| v.1).fold(f64::INFINITY, f64::min));
-    for (x0, _, segments) in members {
-        for s in segments {
-            let mut chain = Chain::new(s);
-            for (f, p) in functions(s).iter().enumerate() {
-                let (lower, upper) = p.bounds_on(chain.length);
-                // a margin well above the tie tolerance, so a segment that could tie is never skipped
-                let margin = 1e-6 * high[f].abs().max(low[f].abs());
-                if upper < high[f] - margin && lower > low[f] + margin {
-                    continue;
-                }
-                for &t in chain.roots(LEVEL[f]) {
-                    let v = p.eval(t);
-                    candidates[f].push((x0 + s.start + t, v));
-                    high[f] = high[f].max(v);
-                    low[f] = low[f].min(v);
-                }
+    for (&(m, k, x0, _), b) in slots.iter().zip(&bernstein) {
+        let wanted: [bool; 3] = std::array::from_fn(|f| {
+            let coefficients = &b[f][..=BERNSTEIN_DEGREE[f]];
+            let upper = coefficients
+                .iter()
+                .copied()
+                .fold(f64::NEG_INFINITY, f64::max);
+            let lower = coefficients.iter().copied().fold(f64::INFINITY, f64::min);
+            // a margin well above the tie tolerance, so a segment that could tie is never skipped
+            let margin = 1e-6 * high[f].abs().max(low[f].abs());
+            upper >= high[f] - margin || lower <= low[f] + margin
+        });
+        if !wanted.contains(&true) {
+            continue;
+        }
+        let segment = superpose_segment(parts, m, k);
+        let mut chain = Chain::new(&segment);
+        let functions = [segment.shear, segment.moment, segment.deflection];
+        for f in (0..3).filter(|&f| wanted[f]) {
+            for &t in chain.roots(LEVEL[f]) {
+                let v = functions[f].eval(t);
+                candidates[f].push((x0 + t, v));
+                high[f] = high[f].max(v);
+                low[f] = low[f].min(v);
             }
         }
     }

@@ -83,29 +83,38 @@ impl Poly {
         }
     }
 
-    /// Lower and upper bounds of the polynomial over `[0, length]`: the curve lies within the hull of
-    /// its Bernstein coefficients there, so this is cheap and never too tight.
-    pub fn bounds_on(&self, length: f64) -> (f64, f64) {
-        let n = self.degree();
+    /// Bernstein coefficients of degree `n` (at least the polynomial's degree) over `[0, length]`:
+    /// the first and last are the end values, and the curve lies within their hull. They are linear
+    /// in the polynomial, so load cases' coefficients superpose like the polynomials themselves.
+    pub fn bernstein(&self, length: f64, n: usize) -> [f64; Self::CAPACITY] {
         let mut scaled = self.c;
         let mut power = 1.0;
-        for a in scaled.iter_mut().take(n + 1) {
+        for a in scaled.iter_mut() {
             *a *= power;
             power *= length;
         }
-        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-        for i in 0..=n {
+        let mut b = [0.0; Self::CAPACITY];
+        for (i, bi) in b.iter_mut().enumerate().take(n + 1) {
             // b_i = Σ_k C(i, k) / C(n, k) a_k, the ratio built up term by term
             let mut ratio = 1.0;
-            let mut b = scaled[0];
+            *bi = scaled[0];
             for (k, a) in scaled.iter().enumerate().take(i + 1).skip(1) {
                 ratio *= (i + 1 - k) as f64 / (n + 1 - k) as f64;
-                b += ratio * a;
+                *bi += ratio * a;
             }
-            low = low.min(b);
-            high = high.max(b);
         }
-        (low, high)
+        b
+    }
+
+    /// Lower and upper bounds of the polynomial over `[0, length]`, from its Bernstein coefficients.
+    pub fn bounds_on(&self, length: f64) -> (f64, f64) {
+        let n = self.degree();
+        let b = self.bernstein(length, n);
+        b[..=n]
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+                (lo.min(v), hi.max(v))
+            })
     }
 
     /// The same function with its origin moved to `a`: `q(t) = p(t + a)`.
