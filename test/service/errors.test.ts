@@ -162,6 +162,17 @@ describe('transport errors', () => {
     expectProblem(res, 404, 'not_found');
   });
 
+  it('a finite engine result too large for the response units is 422 engine_error, never Infinity', async () => {
+    // EI = 1e-18 kN.m² (E = 1e-6 GPa, I = 1e-6 mm4), P = 1e290 kN: δ = PL³/3EI ≈ 3e307 m, which in mm overflows
+    const res = await post({
+      spans: [{ length: 1, E: 1e-6, I: 1e-6 }],
+      supports: [{ type: 'fixed', position: 0 }],
+      loads: [{ type: 'point', magnitude: -1e290, position: 1 }],
+    });
+    expectProblem(res, 422, 'engine_error');
+    expect(res.text).not.toMatch(/Infinity|NaN|null/);
+  });
+
   it('numbers that overflow are a 422, never a non-finite value or a 500', async () => {
     const res = await post({
       spans: [{ length: 1e300, E: 1e-300, I: 1e-300 }],

@@ -14,6 +14,7 @@ import {
   MM4_PER_IN4,
   MM_PER_IN,
 } from './constants.js';
+import { Problem } from '../server/problem.js';
 
 export type UnitSystem = 'SI' | 'imperial';
 
@@ -57,9 +58,16 @@ export function toEngine(quantity: Quantity, value: number): number {
   return value * quantities[quantity].enginePerSi;
 }
 
-/** Engine units to the response's units. */
+/**
+ * Engine units to the response's units. Every number a response carries passes through here, so this
+ * is where a result too large to represent is stopped: nothing non-finite leaves the service.
+ */
 export function fromEngine(quantity: Quantity, value: number, units: UnitSystem): number {
-  return fromSI(quantity, value / quantities[quantity].enginePerSi, units);
+  const converted = fromSI(quantity, value / quantities[quantity].enginePerSi, units);
+  if (!Number.isFinite(converted)) {
+    throw new Problem('engine_error', `A result is too large to represent (${quantity}); check the model's magnitudes.`);
+  }
+  return converted;
 }
 
 /** `meta.unitLabels`: the label of each named quantity in the response's system. */
