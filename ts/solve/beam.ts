@@ -28,8 +28,9 @@ import { Problem, type ProblemIssue } from '../server/problem.js';
 import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
-import { viewLink, type Links } from './links.js';
-import { meta, type Meta } from './meta.js';
+import type { Links } from './links.js';
+import type { Meta } from './meta.js';
+import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest);
 
@@ -283,15 +284,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
     const { combinations, warnings: _advisories, ...header } = set;
     envelope = presentBeamEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })), units);
   }
-  const response: BeamSolveResponse = {
-    ...unfactored,
-    ...(envelope && { envelope }),
-    meta: meta(context.engine.version, units, BEAM_UNIT_LABELS, 0, context.baseUrl, warnings),
-  };
-  response.meta.computeMs = Math.round((now() - started) * 1000) / 1000;
-  const links = viewLink(context.baseUrl, 'beam', si);
-  if (links) response.links = links;
-  return response;
+  return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */

@@ -20,8 +20,9 @@ import { Problem, type ProblemIssue } from '../server/problem.js';
 import { fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
-import { viewLink, type Links } from './links.js';
-import { meta, type Meta } from './meta.js';
+import type { Links } from './links.js';
+import type { Meta } from './meta.js';
+import { respond } from './respond.js';
 
 export const trussValidator = compile(TrussSolveRequest);
 
@@ -211,15 +212,7 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
     const { combinations, warnings: _advisories, ...header } = set;
     envelope = trussEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })));
   }
-  const response: TrussSolveResponse = {
-    ...unfactored!,
-    ...(envelope && { envelope }),
-    meta: meta(context.engine.version, units, TRUSS_UNIT_LABELS, 0, context.baseUrl, warnings),
-  };
-  response.meta.computeMs = Math.round((now() - started) * 1000) / 1000;
-  const links = viewLink(context.baseUrl, 'truss', si);
-  if (links) response.links = links;
-  return response;
+  return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */
