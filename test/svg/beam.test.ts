@@ -5,7 +5,7 @@
  * refuses bad figure fields with paths.
  */
 import request from 'supertest';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
@@ -17,6 +17,7 @@ import { beamScene } from '../../ts/svg/index.js';
 import { inside, overlaps } from '../../ts/svg/labels.js';
 import { texts } from '../../ts/svg/scene.js';
 import { cantilever, simplySupported, typicalBeams } from './models.js';
+import { labelsOf, parseSvg } from './labels-of.js';
 
 const BASE_URL = 'http://localhost:3000';
 let engine: Engine;
@@ -25,22 +26,7 @@ beforeAll(async () => {
 });
 
 const render = (body: object) => renderBeamDiagram(body, { engine, baseUrl: BASE_URL });
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 
-/** Every text node of the document, minus signs as typed. */
-function labelsOf(svg: string): string[] {
-  const found: string[] = [];
-  const walk = (node: unknown, key = ''): void => {
-    if (key === 'text') {
-      for (const t of [node].flat()) found.push(String(typeof t === 'object' && t !== null ? (t as { '#text': unknown })['#text'] : t));
-      return;
-    }
-    if (Array.isArray(node)) node.forEach((n) => walk(n));
-    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) walk(v, k);
-  };
-  walk(parser.parse(svg));
-  return found.map((t) => t.replace(/\u2212/g, '-'));
-}
 
 /** Labels from the hand calculations in models.ts. */
 const expected = {
@@ -67,7 +53,7 @@ describe('every view x theme x style', () => {
         it(`${view} ${theme} ${style}`, () => {
           const svg = render({ ...simplySupported, view, theme, style, width: 900, height: 300 });
           expect(XMLValidator.validate(svg)).toBe(true);
-          const root = parser.parse(svg).svg;
+          const root = parseSvg(svg).svg;
           expect([root.width, root.height, root.viewBox]).toEqual(['900', '300', '0 0 900 300']);
         });
       }
@@ -106,7 +92,7 @@ describe('default sizes (interface-spec.md: 860 wide; 250 high, 240 for charts)'
     ['results', '250'],
     ['moment', '240'],
   ])('%s', (view, height) => {
-    const root = parser.parse(render({ ...simplySupported, view })).svg;
+    const root = parseSvg(render({ ...simplySupported, view })).svg;
     expect([root.width, root.height]).toEqual(['860', height]);
   });
 });

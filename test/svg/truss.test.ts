@@ -4,7 +4,7 @@
  * rollers turn; output is deterministic with the attribution last; the route refuses bad fields.
  */
 import request from 'supertest';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
@@ -18,6 +18,7 @@ import { inside, overlaps } from '../../ts/svg/labels.js';
 import { texts, type PathShape } from '../../ts/svg/scene.js';
 import { roundFactor } from '../../ts/svg/truss.js';
 import { pratt, triangle, triangleResults } from './truss-models.js';
+import { labelsOf, parseSvg } from './labels-of.js';
 
 const BASE_URL = 'http://localhost:3000';
 let engine: Engine;
@@ -25,21 +26,7 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 const render = (body: object) => renderTrussDiagram(body, { engine, baseUrl: BASE_URL });
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 
-function labelsOf(svg: string): string[] {
-  const found: string[] = [];
-  const walk = (node: unknown, key = ''): void => {
-    if (key === 'text') {
-      for (const t of [node].flat()) found.push(String(typeof t === 'object' && t !== null ? (t as { '#text': unknown })['#text'] : t));
-      return;
-    }
-    if (Array.isArray(node)) node.forEach((n) => walk(n));
-    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) walk(v, k);
-  };
-  walk(parser.parse(svg));
-  return found.map((t) => t.replace(/\u2212/g, '-'));
-}
 
 // truss-models.ts: reactions 5 kN, chord +5 kN, diagonals -7.07 kN, |d3| = 0.198 mm; the factor is
 // 0.08 x 4 m / 0.198e-3 m = 1616, rounded down to 1000
@@ -52,7 +39,7 @@ describe('every view x theme x style', () => {
         it(`${view} ${theme} ${style}`, () => {
           const svg = render({ ...pratt, view, theme, style, width: 1000, height: 500 });
           expect(XMLValidator.validate(svg)).toBe(true);
-          const root = parser.parse(svg).svg;
+          const root = parseSvg(svg).svg;
           expect([root.width, root.height, root.viewBox]).toEqual(['1000', '500', '0 0 1000 500']);
         });
       }
@@ -60,7 +47,7 @@ describe('every view x theme x style', () => {
   }
   it('defaults to the results view, 860 x 460 (interface-spec.md)', () => {
     const svg = render(triangle);
-    const root = parser.parse(svg).svg;
+    const root = parseSvg(svg).svg;
     expect([root.width, root.height]).toEqual(['860', '460']);
     expect(labelsOf(svg)).toEqual(expect.arrayContaining(triangleLabels));
   });
