@@ -16,7 +16,7 @@ REVISION      := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo 00000
 RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock
 TS_SOURCES    := $(shell find ts -name '*.ts')
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
-SYSTEM_PKGS   := redis-server chromium
+SYSTEM_PKGS   := redis-server
 
 .PHONY: all deps system-deps wasm build data start test test-rust test-ts typecheck lint fmt bench ci clean
 
@@ -29,7 +29,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm install --no-audit --no-fund
 	@touch $@
 
-## Debian packages the tests need (a real redis-server and a headless Chromium)
+## Debian packages the tests need (a real redis-server for the shared-counter tests)
 system-deps:
 	@missing=""; for p in $(SYSTEM_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
