@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadEngine } from '../ts/engine/node.js';
-import type { EngineBeamModel, EngineTrussModel } from '../ts/engine/types.js';
+import type { EngineBeamModel, EngineEnvelopeRequest, EngineTrussModel } from '../ts/engine/types.js';
 import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
 import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
@@ -108,7 +108,19 @@ console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (ta
     }
     return [median(a), median(b)] as const;
   };
-  const [enginePlain, engineAll] = paired(() => engine.solveBeam(beam.model, [vectors[0]!]), () => engine.solveBeam(beam.model, vectors), 50);
+  // as the pipeline asks: every combination's reactions and extremes, the envelopes' bounds, and the
+  // diagrams of the unfactored analysis only
+  const of = (kind: 'ULS' | 'SLS') => set.combinations.flatMap((c, i) => (c.kind === kind ? [i + 1] : []));
+  const envelopes: EngineEnvelopeRequest[] = [
+    { combinations: of('ULS'), diagram: 'shear' },
+    { combinations: of('ULS'), diagram: 'moment' },
+    { combinations: of('SLS'), diagram: 'deflection' },
+  ];
+  const [enginePlain, engineAll] = paired(
+    () => engine.analyseBeam(beam.model, [vectors[0]!], [], 1),
+    () => engine.analyseBeam(beam.model, vectors, envelopes, 1),
+    50,
+  );
   const [pipePlain, pipeAll] = paired(() => solveBeamRequest(api, context), () => solveBeamRequest(combined, context), 30);
   const n = set.combinations.length;
   console.log(`combinations, 20 spans / 200 loads in 8 cases, AS1170 (${n} combinations):`);

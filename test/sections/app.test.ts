@@ -15,6 +15,9 @@ const engine: Engine = {
   solveTruss: () => {
     throw new Error('the section routes must not call the engine');
   },
+  analyseBeam: () => {
+    throw new Error('the section routes must not call the engine');
+  },
   solveBeam: () => {
     throw new Error('the section routes must not call the engine');
   },

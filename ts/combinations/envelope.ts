@@ -322,33 +322,6 @@ export function diagramBounds(results: readonly { diagrams: Pick<BeamDiagrams, E
   return seriesBounds(results.map((r) => r.diagrams[name]), name);
 }
 
-/**
- * Bounds of results that carry their diagrams interleaved, `[x0, v0, x1, v1, ...]` (the engine's own
- * form), without building pairs for every combination.
- */
-export function samplesBounds(all: readonly Float64Array[], label: string): Bounds<Series> {
-  const first = all[0];
-  if (first === undefined) throw mismatch(`no ${label} series`);
-  if (all.some((samples) => samples.length !== first.length)) throw mismatch(`${label} series sampled at different positions`);
-  const count = first.length / 2;
-  const max: Series = new Array(count);
-  const min: Series = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const position = first[2 * i]!;
-    let high = -Infinity;
-    let low = Infinity;
-    for (const samples of all) {
-      if (samples[2 * i] !== position) throw mismatch(`${label} series sampled at different positions`);
-      const value = samples[2 * i + 1]!;
-      if (value > high) high = value;
-      if (value < low) low = value;
-    }
-    max[i] = [position, high];
-    min[i] = [position, low];
-  }
-  return { max, min };
-}
-
 /** The diagram bounds an envelope needs, by `boundsOf` over the ULS and the SLS runs. */
 export function beamSeriesBounds<R>(runs: readonly CombinationRun<R>[], boundsOf: DiagramBounds<R>): BeamEnvelopeSeries {
   const results = (kind: 'ULS' | 'SLS') => ofKind(runs, kind).map((run) => run.result);

@@ -4,10 +4,12 @@
  */
 import type {
   DiagramName,
+  EngineAnalysisWire,
+  EngineBeamAnalysis,
   EngineBeamModel,
   EngineBeamResult,
-  EngineBeamWire,
   EngineBindings,
+  EngineEnvelopeRequest,
   EngineErrorValue,
   EngineTrussModel,
   EngineTrussResult,
@@ -30,6 +32,16 @@ export interface Engine {
   readonly version: string;
   /** One result per combination (factor vectors indexed by case number). */
   solveBeam(model: EngineBeamModel, combinations: number[][]): EngineBeamResult[];
+  /**
+   * Every combination's reactions and extremes, the diagrams of the first `keepDiagrams`, and the
+   * pointwise bounds of each requested envelope, taken inside the engine as it sums each combination.
+   */
+  analyseBeam(
+    model: EngineBeamModel,
+    combinations: number[][],
+    envelopes: EngineEnvelopeRequest[],
+    keepDiagrams: number,
+  ): EngineBeamAnalysis;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
 }
@@ -56,14 +68,13 @@ const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflec
  * pairs are built only for a result whose `diagrams` are read, since an envelope needs just the
  * samples of every combination.
  */
-function withDiagrams(wires: EngineBeamWire[], flat: Float64Array): EngineBeamResult[] {
+function withDiagrams({ results: wires, envelopes }: EngineAnalysisWire, flat: Float64Array): EngineBeamAnalysis {
   let at = 0;
-  return wires.map(({ reactions, extremes, series }) => {
+  const take = (pairs: number) => flat.subarray(at, (at += 2 * pairs));
+  const results = wires.map(({ reactions, extremes, series }): EngineBeamResult => {
     const samples = {} as Record<DiagramName, Samples>;
     DIAGRAMS.forEach((name, i) => {
-      const length = 2 * series[i]!;
-      samples[name] = flat.subarray(at, at + length);
-      at += length;
+      samples[name] = take(series[i]!);
     });
     let diagrams: Record<DiagramName, Series> | undefined;
     return {
@@ -81,19 +92,22 @@ function withDiagrams(wires: EngineBeamWire[], flat: Float64Array): EngineBeamRe
       },
     };
   });
+  return { results, envelopes: envelopes.map((pairs) => ({ max: take(pairs), min: take(pairs) })) };
 }
 
 export function createEngine(bindings: EngineBindings): Engine {
+  const analyseBeam: Engine['analyseBeam'] = (model, combinations, envelopes, keepDiagrams) => {
+    const solution = bindings.solveBeam(JSON.stringify({ model, combinations, envelopes, keepDiagrams }));
+    try {
+      return withDiagrams(unwrap<EngineAnalysisWire>(solution.json), solution.takeSeries());
+    } finally {
+      solution.free();
+    }
+  };
   return {
     version: bindings.engineVersion(),
-    solveBeam(model, combinations) {
-      const solution = bindings.solveBeam(JSON.stringify({ model, combinations }));
-      try {
-        return withDiagrams(unwrap<EngineBeamWire[]>(solution.json), solution.takeSeries());
-      } finally {
-        solution.free();
-      }
-    },
+    analyseBeam,
+    solveBeam: (model, combinations) => analyseBeam(model, combinations, [], combinations.length).results,
     solveTruss: (model, combinations) =>
       unwrap<EngineTrussResult[]>(bindings.solveTruss(JSON.stringify({ model, combinations }))),
   };

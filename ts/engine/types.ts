@@ -77,6 +77,31 @@ export interface EngineBeamWire {
   series: [number, number, number, number];
 }
 
+/** The analysis as the JSON carries it: results, then each envelope's pair count. */
+export interface EngineAnalysisWire {
+  results: EngineBeamWire[];
+  envelopes: number[];
+}
+
+/** A diagram to bound pointwise over some combinations (indices into the factor vectors). */
+export interface EngineEnvelopeRequest {
+  combinations: number[];
+  diagram: DiagramName;
+}
+
+/** Pointwise bounds, interleaved `[x0, v0, x1, v1, ...]` like every diagram from the engine. */
+export interface EngineBounds {
+  max: Samples;
+  min: Samples;
+}
+
+export interface EngineBeamAnalysis {
+  /** One per combination; only the first `keepDiagrams` carry diagrams. */
+  results: EngineBeamResult[];
+  /** One per envelope request. */
+  envelopes: EngineBounds[];
+}
+
 /** The raw exports of the wasm-bindgen package. */
 export interface EngineBindings {
   engineVersion(): string;

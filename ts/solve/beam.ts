@@ -4,24 +4,32 @@
  */
 import {
   beamEnvelopeWithSeries,
-  beamSeriesBounds,
   factorVector,
   generateCombinations,
   presentCases,
-  samplesBounds,
   UNFACTORED,
   type BeamCombinationResult,
   type BeamEnvelope,
   type BeamEnvelopeSeries,
   type BeamResult,
   type Bounds,
+  type Combination,
   type CombinationRun,
   type CombinationsHeader,
   type LoadCase,
   type Series,
 } from '../combinations/index.js';
 import { caseIndex } from '../combinations/types.js';
-import type { EngineBeamLoad, EngineBeamModel, EngineBeamResult, EngineRange } from '../engine/types.js';
+import type {
+  EngineBeamAnalysis,
+  EngineBeamLoad,
+  EngineBeamModel,
+  EngineBeamResult,
+  EngineBounds,
+  EngineEnvelopeRequest,
+  EngineRange,
+  Samples,
+} from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
 import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../server/problem.js';
@@ -182,6 +190,27 @@ function presentSeries(s: Series, q: Converted, units: UnitSystem): Series {
   return out;
 }
 
+/** The same from the engine's interleaved samples, `[x0, v0, x1, v1, ...]`. */
+function presentSamples(s: Samples, q: Converted, units: UnitSystem): Series {
+  const out: Series = new Array(s.length / 2);
+  for (let k = 0; k < out.length; k++) out[k] = [fromEngine('length', s[2 * k]!, units), fromEngine(q, s[2 * k + 1]!, units)];
+  return out;
+}
+
+/**
+ * The envelope diagrams the engine bounds while it sums each combination: shear and moment over the
+ * ULS combinations, deflection over the SLS ones (decisions.md 4). Indices count the unfactored
+ * analysis first.
+ */
+function envelopeRequests(combinations: readonly Combination[]): EngineEnvelopeRequest[] {
+  const of = (kind: 'ULS' | 'SLS') => combinations.flatMap((c, i) => (c.kind === kind ? [i + 1] : []));
+  const [uls, sls] = [of('ULS'), of('SLS')];
+  return [
+    ...(uls.length > 0 ? (['shear', 'moment'] as const).map((diagram) => ({ combinations: uls, diagram })) : []),
+    ...(sls.length > 0 ? [{ combinations: sls, diagram: 'deflection' as const }] : []),
+  ];
+}
+
 /** One engine result's reactions and extremes in the response's units and the API's signs. */
 export function presentBeamSummary(r: EngineBeamResult, units: UnitSystem): BeamCombinationResult {
   const x = (v: number) => fromEngine('length', v, units);
@@ -231,15 +260,21 @@ export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamR
  * and extremes but none of its diagrams, so the diagrams are bounded in engine units and only the
  * bounds are converted: every unit conversion is a positive scale, which commutes with max and min.
  */
-function presentBeamEnvelope(header: CombinationsHeader, runs: CombinationRun<EngineBeamResult>[], units: UnitSystem): BeamEnvelope {
-  const raw = beamSeriesBounds(runs, (results, name) => samplesBounds(results.map((r) => r.samples[name]), name));
-  const bounds = (b: Bounds<Series>, q: Converted): Bounds<Series> => ({
-    max: presentSeries(b.max, q, units),
-    min: presentSeries(b.min, q, units),
-  });
+function presentBeamEnvelope(
+  header: CombinationsHeader,
+  runs: CombinationRun<EngineBeamResult>[],
+  requests: readonly EngineEnvelopeRequest[],
+  bounds: readonly EngineBounds[],
+  units: UnitSystem,
+): BeamEnvelope {
+  const bounded = (diagram: 'shear' | 'moment' | 'deflection', q: Converted): Bounds<Series> | undefined => {
+    const b = bounds[requests.findIndex((r) => r.diagram === diagram)];
+    return b && { max: presentSamples(b.max, q, units), min: presentSamples(b.min, q, units) };
+  };
   const series: BeamEnvelopeSeries = {};
-  if (raw.uls) series.uls = { shear: bounds(raw.uls.shear, 'force'), moment: bounds(raw.uls.moment, 'moment') };
-  if (raw.sls) series.sls = { deflection: bounds(raw.sls.deflection, 'displacement') };
+  const [shear, moment, deflection] = [bounded('shear', 'force'), bounded('moment', 'moment'), bounded('deflection', 'displacement')];
+  if (shear && moment) series.uls = { shear, moment };
+  if (deflection) series.sls = { deflection };
   const summaries = runs.map(({ combination, result }) => ({ combination, result: presentBeamSummary(result, units) }));
   return beamEnvelopeWithSeries(header, summaries, series);
 }
@@ -263,9 +298,12 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
 
   const si = beamRequestToSI(request);
   const model = beamEngineModel(si);
-  let results: EngineBeamResult[];
+  const requests = envelopeRequests(set?.combinations ?? []);
+  let analysis: EngineBeamAnalysis;
   try {
-    results = context.engine.solveBeam(model, [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))]);
+    const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
+    // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams
+    analysis = context.engine.analyseBeam(model, vectors, requests, 1);
   } catch (error) {
     throw engineProblem(error, (m) => {
       const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${units === 'SI' ? 'm' : 'ft'}`;
@@ -274,7 +312,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
         : `The beam is a mechanism: it can move vertically at ${where} with nothing to resist it (a free span or a hinge without support). Add a support or make a hinge rigid.`;
     });
   }
-  const [first, ...combined] = results;
+  const [first, ...combined] = analysis.results;
   const unfactored = presentBeamResult(first!, units);
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
@@ -282,7 +320,8 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   let envelope: BeamEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
-    envelope = presentBeamEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })), units);
+    const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
+    envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units);
   }
   return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, started, si });
 }

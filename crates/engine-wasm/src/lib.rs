@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use spanwise_engine::beam::{
-    solve_beam as solve_beam_model, BeamExtremes, BeamModel, BeamReaction, BeamResult,
+    analyse_beam, BeamAnalysis, BeamExtremes, BeamModel, BeamReaction, EnvelopeRequest,
 };
 use spanwise_engine::truss::{solve_truss as solve_truss_model, TrussModel};
 use spanwise_engine::EngineError;
@@ -23,9 +23,15 @@ pub fn engine_version() -> String {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct BeamRequest {
     model: BeamModel,
     combinations: Vec<Vec<f64>>,
+    /// Diagrams to bound pointwise over groups of the combinations.
+    #[serde(default)]
+    envelopes: Vec<EnvelopeRequest>,
+    /// How many results (from the first) keep their diagrams; all when absent.
+    keep_diagrams: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -61,14 +67,15 @@ pub struct BeamSolution {
 
 #[wasm_bindgen]
 impl BeamSolution {
-    /// `{"ok": [{reactions, extremes, series: [n shear, n moment, n rotation, n deflection]}]}` or
-    /// `{"error": {...}}`; each `n` counts `[position, value]` pairs.
+    /// `{"ok": {results: [{reactions, extremes, series: [n shear, n moment, n rotation, n deflection]}],
+    /// envelopes: [n]}}` or `{"error": {...}}`; each `n` counts `[position, value]` pairs.
     #[wasm_bindgen(getter)]
     pub fn json(&self) -> String {
         self.json.clone()
     }
 
-    /// Every result's shear, moment, rotation and deflection pairs, flattened in that order. Handed
+    /// Every result's shear, moment, rotation and deflection pairs, then every envelope's max and min
+    /// pairs, flattened in that order. Handed
     /// over once: the buffer moves to JavaScript rather than being copied twice.
     #[wasm_bindgen(js_name = takeSeries)]
     pub fn take_series(&mut self) -> Vec<f64> {
@@ -84,9 +91,17 @@ struct BeamWire<'a> {
     series: [usize; 4],
 }
 
-fn beam_solution(results: Result<Vec<BeamResult>, EngineError>) -> BeamSolution {
-    let results = match results {
-        Ok(results) => results,
+/// The analysis on the wire: results, then each envelope's pair count (max pairs, then min pairs,
+/// follow the results' series in the array).
+#[derive(Serialize)]
+struct AnalysisWire<'a> {
+    results: Vec<BeamWire<'a>>,
+    envelopes: Vec<usize>,
+}
+
+fn beam_solution(analysis: Result<BeamAnalysis, EngineError>) -> BeamSolution {
+    let analysis = match analysis {
+        Ok(analysis) => analysis,
         Err(error) => {
             return BeamSolution {
                 json: answer::<()>(Err(error)),
@@ -94,15 +109,18 @@ fn beam_solution(results: Result<Vec<BeamResult>, EngineError>) -> BeamSolution 
             }
         }
     };
-    let total: usize = results
-        .iter()
-        .map(|r| {
-            let d = &r.diagrams;
-            2 * (d.shear.len() + d.moment.len() + d.rotation.len() + d.deflection.len())
-        })
-        .sum();
-    let mut series = Vec::with_capacity(total);
-    let wires: Vec<BeamWire> = results
+    let diagrams = analysis.results.iter().map(|r| &r.diagrams);
+    let total: usize = diagrams
+        .map(|d| d.shear.len() + d.moment.len() + d.rotation.len() + d.deflection.len())
+        .sum::<usize>()
+        + analysis
+            .envelopes
+            .iter()
+            .map(|e| e.max.len() + e.min.len())
+            .sum::<usize>();
+    let mut series = Vec::with_capacity(2 * total);
+    let results = analysis
+        .results
         .iter()
         .map(|r| {
             let d = &r.diagrams;
@@ -117,18 +135,29 @@ fn beam_solution(results: Result<Vec<BeamResult>, EngineError>) -> BeamSolution 
             }
         })
         .collect();
+    let envelopes = analysis
+        .envelopes
+        .iter()
+        .map(|e| {
+            series.extend(e.max.iter().flatten());
+            series.extend(e.min.iter().flatten());
+            e.max.len()
+        })
+        .collect();
     BeamSolution {
-        json: answer(Ok(wires)),
+        json: answer(Ok(AnalysisWire { results, envelopes })),
         series,
     }
 }
 
-/// Solves a beam: input `{model, combinations: [[factor per case]]}`, one result per combination.
+/// Solves a beam: input `{model, combinations, envelopes?, keepDiagrams?}`, one result per
+/// combination and one set of bounds per envelope.
 #[wasm_bindgen(js_name = solveBeam)]
 pub fn solve_beam(input: &str) -> BeamSolution {
-    beam_solution(
-        parse::<BeamRequest>(input).and_then(|r| solve_beam_model(&r.model, &r.combinations)),
-    )
+    beam_solution(parse::<BeamRequest>(input).and_then(|r| {
+        let keep = r.keep_diagrams.unwrap_or(r.combinations.len());
+        analyse_beam(&r.model, &r.combinations, &r.envelopes, keep)
+    }))
 }
 
 #[derive(Deserialize)]

@@ -180,6 +180,74 @@ pub struct BeamResult {
     pub extremes: BeamExtremes,
 }
 
+/// One of the four diagrams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Diagram {
+    /// Shear.
+    Shear,
+    /// Moment.
+    Moment,
+    /// Rotation.
+    Rotation,
+    /// Deflection.
+    Deflection,
+}
+
+impl Diagram {
+    const ALL: [Diagram; 4] = [
+        Diagram::Shear,
+        Diagram::Moment,
+        Diagram::Rotation,
+        Diagram::Deflection,
+    ];
+
+    fn of(self, d: &BeamDiagrams) -> &Vec<[f64; 2]> {
+        match self {
+            Diagram::Shear => &d.shear,
+            Diagram::Moment => &d.moment,
+            Diagram::Rotation => &d.rotation,
+            Diagram::Deflection => &d.deflection,
+        }
+    }
+
+    fn of_mut(self, d: &mut BeamDiagrams) -> &mut Vec<[f64; 2]> {
+        match self {
+            Diagram::Shear => &mut d.shear,
+            Diagram::Moment => &mut d.moment,
+            Diagram::Rotation => &mut d.rotation,
+            Diagram::Deflection => &mut d.deflection,
+        }
+    }
+}
+
+/// A diagram to bound pointwise over some of the combinations (an envelope).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct EnvelopeRequest {
+    /// Indices into the combinations.
+    pub combinations: Vec<usize>,
+    /// Which diagram.
+    pub diagram: Diagram,
+}
+
+/// Pointwise largest and smallest values of one diagram over the requested combinations.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DiagramBounds {
+    /// Largest value at each sample position.
+    pub max: Vec<[f64; 2]>,
+    /// Smallest value at each sample position.
+    pub min: Vec<[f64; 2]>,
+}
+
+/// Results of every combination and the requested envelopes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BeamAnalysis {
+    /// One per combination; only the first `keep_diagrams` carry their diagrams.
+    pub results: Vec<BeamResult>,
+    /// One per envelope request, in order.
+    pub envelopes: Vec<DiagramBounds>,
+}
+
 /// A node of the discretised beam.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -241,6 +309,27 @@ pub fn solve_beam(
     model: &BeamModel,
     combinations: &[Vec<f64>],
 ) -> Result<Vec<BeamResult>, EngineError> {
+    analyse_beam(model, combinations, &[], combinations.len()).map(|a| a.results)
+}
+
+/// Solves the beam for each combination and bounds diagrams over groups of them. Envelopes are
+/// taken while each combination's samples are summed, so a combination's diagrams are only kept
+/// (and handed back) for the first `keep_diagrams` results.
+pub fn analyse_beam(
+    model: &BeamModel,
+    combinations: &[Vec<f64>],
+    envelopes: &[EnvelopeRequest],
+    keep_diagrams: usize,
+) -> Result<BeamAnalysis, EngineError> {
+    if let Some(bad) = envelopes
+        .iter()
+        .flat_map(|e| &e.combinations)
+        .find(|&&i| i >= combinations.len())
+    {
+        return Err(EngineError::invalid(format!(
+            "envelope names combination {bad}, which does not exist"
+        )));
+    }
     validate(model)?;
     let beam = discretise(model)?;
     let equations = Equations::number(
@@ -302,7 +391,17 @@ pub fn solve_beam(
     };
 
     let imposed = settlement.unwrap_or(zero);
-    let finish = |result: BeamResult| {
+    let mut bounds: Vec<DiagramBounds> = vec![DiagramBounds::default(); envelopes.len()];
+    // Bounds each envelope that includes combination `i`; keeps the diagrams only where asked.
+    let mut finish = |i: usize, mut result: BeamResult| {
+        for (b, e) in bounds.iter_mut().zip(envelopes) {
+            if e.combinations.contains(&i) {
+                widen(b, e.diagram.of(&result.diagrams));
+            }
+        }
+        if i >= keep_diagrams {
+            result.diagrams = BeamDiagrams::default();
+        }
         if finite(&result) {
             Ok(result)
         } else {
@@ -311,32 +410,51 @@ pub fn solve_beam(
             })
         }
     };
+    // The diagrams combination `i` needs: all four when kept, else those its envelopes bound.
+    let needed = |i: usize| -> [bool; 4] {
+        Diagram::ALL.map(|d| {
+            i < keep_diagrams
+                || envelopes
+                    .iter()
+                    .any(|e| e.diagram == d && e.combinations.contains(&i))
+        })
+    };
 
-    // Few combinations: integrate each one's members directly from its superposed displacements.
+    // One combination integrated directly from its superposed displacements, with all its diagrams.
+    let direct = |factors: &[f64]| {
+        let factor_of = |case: usize| factors.get(case).copied().unwrap_or(0.0);
+        let mut d = imposed.clone();
+        for (c, dc) in beam.cases.iter().zip(&case_displacements) {
+            let f = factor_of(c.case);
+            if f != 0.0 {
+                d.iter_mut().zip(dc).for_each(|(di, x)| *di += f * x);
+            }
+        }
+        let combined = response(&beam, &d, &factor_of);
+        BeamResult {
+            diagrams: sample(&beam, &combined.members, [true; 4]),
+            extremes: extremes(&[(1.0, &combined)]),
+            reactions: combined.reactions,
+        }
+    };
+
+    // Few combinations: each one directly.
     if combinations.len() <= beam.cases.len() + 1 {
-        return combinations
+        let results = combinations
             .iter()
-            .map(|factors| {
-                let factor_of = |case: usize| factors.get(case).copied().unwrap_or(0.0);
-                let mut d = imposed.clone();
-                for (c, dc) in beam.cases.iter().zip(&case_displacements) {
-                    let f = factor_of(c.case);
-                    if f != 0.0 {
-                        d.iter_mut().zip(dc).for_each(|(di, x)| *di += f * x);
-                    }
-                }
-                let combined = response(&beam, &d, &factor_of);
-                finish(BeamResult {
-                    diagrams: sample(&beam, &combined.members),
-                    extremes: extremes(&[(1.0, &combined)]),
-                    reactions: combined.reactions,
-                })
-            })
-            .collect();
+            .enumerate()
+            .map(|(i, factors)| finish(i, direct(factors)))
+            .collect::<Result<Vec<_>, _>>()?;
+        return bounded(BeamAnalysis {
+            results,
+            envelopes: bounds,
+        });
     }
 
-    // Many: integrate each load case (and the settlements) once; a combination is their factored
-    // sum, polynomial by polynomial, so no combination integrates anything again.
+    // Many: integrate and sample each load case (and the settlements) once; a combination is their
+    // factored sum, polynomial by polynomial and sample by sample, so no combination integrates
+    // anything again. The results that keep their diagrams are solved directly, so the cases are
+    // sampled only for the diagrams the envelopes bound.
     let mut components: Vec<(Option<usize>, Component)> = beam
         .cases
         .iter()
@@ -347,14 +465,20 @@ pub fn solve_beam(
         })
         .collect();
     components.push((None, response(&beam, &imposed, &|_| 0.0)));
-    // sampled once per component too: a combination's samples are the same factored sum
+    let summed = (keep_diagrams..combinations.len())
+        .map(needed)
+        .fold([false; 4], |a, b| std::array::from_fn(|d| a[d] || b[d]));
     let samples: Vec<BeamDiagrams> = components
         .iter()
-        .map(|(_, c)| sample(&beam, &c.members))
+        .map(|(_, c)| sample(&beam, &c.members, summed))
         .collect();
-    combinations
+    let results = combinations
         .iter()
-        .map(|factors| {
+        .enumerate()
+        .map(|(i, factors)| {
+            if i < keep_diagrams {
+                return finish(i, direct(factors));
+            }
             // settlements act at factor 1 in every combination
             let factor =
                 |case: &Option<usize>| case.map_or(1.0, |c| factors.get(c).copied().unwrap_or(0.0));
@@ -367,34 +491,61 @@ pub fn solve_beam(
                 .zip(&samples)
                 .map(|((case, _), s)| (factor(case), s))
                 .collect();
-            finish(BeamResult {
-                diagrams: superpose_samples(&sampled),
-                extremes: extremes(&parts),
-                reactions: superpose_reactions(&parts),
-            })
+            finish(
+                i,
+                BeamResult {
+                    diagrams: superpose_samples(&sampled, needed(i)),
+                    extremes: extremes(&parts),
+                    reactions: superpose_reactions(&parts),
+                },
+            )
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    bounded(BeamAnalysis {
+        results,
+        envelopes: bounds,
+    })
 }
 
-/// `Σ factor × samples`, position by position (every component is sampled at the same positions).
-fn superpose_samples(parts: &[(f64, &BeamDiagrams)]) -> BeamDiagrams {
+/// The analysis, unless an envelope overflowed (results are checked one by one as they are made).
+fn bounded(analysis: BeamAnalysis) -> Result<BeamAnalysis, EngineError> {
+    let finite_series = |s: &[[f64; 2]]| s.iter().all(|p| p[0].is_finite() && p[1].is_finite());
+    if analysis
+        .envelopes
+        .iter()
+        .all(|b| finite_series(&b.max) && finite_series(&b.min))
+    {
+        Ok(analysis)
+    } else {
+        Err(EngineError::NonFinite {
+            message: "an envelope of the beam's results overflowed".into(),
+        })
+    }
+}
+
+/// Widens envelope bounds by one combination's series (the first one sets them).
+fn widen(bounds: &mut DiagramBounds, series: &[[f64; 2]]) {
+    if bounds.max.is_empty() {
+        bounds.max = series.to_vec();
+        bounds.min = series.to_vec();
+        return;
+    }
+    for ((hi, lo), s) in bounds.max.iter_mut().zip(bounds.min.iter_mut()).zip(series) {
+        hi[1] = hi[1].max(s[1]);
+        lo[1] = lo[1].min(s[1]);
+    }
+}
+
+/// `Σ factor × samples`, position by position (every component is sampled at the same positions),
+/// for the diagrams `wanted` (the others stay empty).
+fn superpose_samples(parts: &[(f64, &BeamDiagrams)], wanted: [bool; 4]) -> BeamDiagrams {
     let first = parts[0].1;
-    let zeroed = |s: &[[f64; 2]]| s.iter().map(|p| [p[0], 0.0]).collect::<Vec<_>>();
-    let mut sum = BeamDiagrams {
-        shear: zeroed(&first.shear),
-        moment: zeroed(&first.moment),
-        rotation: zeroed(&first.rotation),
-        deflection: zeroed(&first.deflection),
-    };
-    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
-        let pairs = [
-            (&mut sum.shear, &part.shear),
-            (&mut sum.moment, &part.moment),
-            (&mut sum.rotation, &part.rotation),
-            (&mut sum.deflection, &part.deflection),
-        ];
-        for (total, series) in pairs {
-            for (t, s) in total.iter_mut().zip(series) {
+    let mut sum = BeamDiagrams::default();
+    for (d, _) in Diagram::ALL.iter().zip(wanted).filter(|(_, w)| *w) {
+        let total = d.of_mut(&mut sum);
+        *total = d.of(first).iter().map(|p| [p[0], 0.0]).collect();
+        for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+            for (t, s) in total.iter_mut().zip(d.of(part)) {
                 t[1] += factor * s[1];
             }
         }
@@ -841,74 +992,61 @@ fn finite(r: &BeamResult) -> bool {
             .all(|s| s.iter().all(|p| p[0].is_finite() && p[1].is_finite()))
 }
 
-/// Samples every segment; at a breakpoint where the function can jump both one-sided values are kept.
-fn sample(beam: &Discretised, members: &[(f64, f64, Vec<Segment>)]) -> BeamDiagrams {
+/// Samples the `wanted` diagrams over every segment (the others stay empty).
+fn sample(
+    beam: &Discretised,
+    members: &[(f64, f64, Vec<Segment>)],
+    wanted: [bool; 4],
+) -> BeamDiagrams {
     let mut out = BeamDiagrams::default();
-    let is_jump = |jumps: &[f64], x: f64| jumps.iter().any(|&j| (j - x).abs() <= beam.tolerance);
-    let mut previous: Option<SectionState> = None;
-    let total_segments: usize = members.iter().map(|m| m.2.len()).sum();
-    let mut seen = 0;
+    for (d, _) in Diagram::ALL.iter().zip(wanted).filter(|(_, w)| *w) {
+        *d.of_mut(&mut out) = sample_one(beam, members, *d);
+    }
+    out
+}
+
+/// One diagram: each segment's start, interior points at most a span/24 apart, and the beam's end.
+/// At a breakpoint where the diagram can jump, the value just left comes before the value just right.
+fn sample_one(
+    beam: &Discretised,
+    members: &[(f64, f64, Vec<Segment>)],
+    diagram: Diagram,
+) -> Vec<[f64; 2]> {
+    let (function, jumps): (fn(&Segment) -> &Poly, &[f64]) = match diagram {
+        Diagram::Shear => (|s| &s.shear, &beam.shear_jumps),
+        Diagram::Moment => (|s| &s.moment, &beam.moment_jumps),
+        Diagram::Rotation => (|s| &s.rotation, &beam.rotation_jumps),
+        Diagram::Deflection => (|s| &s.deflection, &[]),
+    };
+    let is_jump = |x: f64| jumps.iter().any(|&j| (j - x).abs() <= beam.tolerance);
+    let mut series = Vec::new();
+    let mut previous: Option<f64> = None;
     for (x0, span_length, segments) in members {
         let h = span_length / SAMPLES_PER_SPAN;
         for s in segments {
-            seen += 1;
+            let p = function(s);
             let x = x0 + s.start;
-            let right = s.state_at(0.0);
-            let push =
-                |series: &mut Vec<[f64; 2]>, jumps: &[f64], left: Option<f64>, right: f64| {
-                    if let Some(l) = left {
-                        if is_jump(jumps, x) {
-                            series.push([x, l]);
-                        }
-                    }
-                    series.push([x, right]);
-                };
-            push(
-                &mut out.shear,
-                &beam.shear_jumps,
-                previous.map(|p| p.shear),
-                right.shear,
-            );
-            push(
-                &mut out.moment,
-                &beam.moment_jumps,
-                previous.map(|p| p.moment),
-                right.moment,
-            );
-            push(
-                &mut out.rotation,
-                &beam.rotation_jumps,
-                previous.map(|p| p.rotation),
-                right.rotation,
-            );
-            push(
-                &mut out.deflection,
-                &[],
-                previous.map(|p| p.deflection),
-                right.deflection,
-            );
+            if let Some(left) = previous {
+                if is_jump(x) {
+                    series.push([x, left]);
+                }
+            }
+            series.push([x, p.eval(0.0)]);
             let length = s.end - s.start;
             let intervals = (length / h).ceil().max(1.0) as usize;
             for k in 1..intervals {
                 let t = length * k as f64 / intervals as f64;
-                let v = s.state_at(t);
-                out.shear.push([x + t, v.shear]);
-                out.moment.push([x + t, v.moment]);
-                out.rotation.push([x + t, v.rotation]);
-                out.deflection.push([x + t, v.deflection]);
+                series.push([x + t, p.eval(t)]);
             }
-            let end = s.state_at(length);
-            previous = Some(end);
-            if seen == total_segments {
-                let xe = x0 + s.end;
-                out.shear.push([xe, end.shear]);
-                out.moment.push([xe, end.moment]);
-                out.rotation.push([xe, end.rotation]);
-                out.deflection.push([xe, end.deflection]);
-            }
+            previous = Some(p.eval(length));
         }
     }
-    out
+    if let (Some(last), Some((x0, _, segments))) = (previous, members.last()) {
+        if let Some(s) = segments.last() {
+            series.push([x0 + s.end, last]);
+        }
+    }
+    series
 }
 
 /// Stationary points down the chain q -> V -> M -> θ, each level's roots fencing the next, found
