@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Direction, EngineError};
 use crate::member::{self, LineLoad, MemberLoads, PointAction, SectionState, Segment};
-use crate::polynomial::Poly;
+use crate::polynomial::{BernsteinBasis, Poly};
 use crate::skyline::{Equations, Skyline};
 
 /// Intervals a span is sampled with. Linear interpolation between samples must stay within 0.5% of the
@@ -280,6 +280,8 @@ struct DofPlace {
 
 /// The beam cut into nodes and members, with its loads sorted by case.
 struct Discretised {
+    /// Each member's breakpoints under every case's loads together.
+    breakpoints: Vec<Vec<f64>>,
     nodes: Vec<Node>,
     members: Vec<Member>,
     places: Vec<DofPlace>,
@@ -570,13 +572,14 @@ type Bernstein = [f64; Poly::CAPACITY];
 const BERNSTEIN_DEGREE: [usize; 3] = [3, 4, 6];
 
 fn bernstein_of(members: &[(f64, f64, Vec<Segment>)]) -> Vec<[Bernstein; 3]> {
+    let bases = BERNSTEIN_DEGREE.map(BernsteinBasis::of_degree);
     members
         .iter()
         .flat_map(|(_, _, segments)| segments)
         .map(|s| {
             let length = s.end - s.start;
             let functions = [&s.shear, &s.moment, &s.deflection];
-            std::array::from_fn(|f| functions[f].bernstein(length, BERNSTEIN_DEGREE[f]))
+            std::array::from_fn(|f| functions[f].bernstein_with(length, &bases[f]))
         })
         .collect()
 }
@@ -889,6 +892,15 @@ fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> {
             }
         }
     }
+    let breakpoints = members
+        .iter()
+        .enumerate()
+        .map(|(e, m)| {
+            let mut all = MemberLoads::default();
+            cases.iter().for_each(|c| all.extend(&c.members[e]));
+            member::breakpoints(m.length, &all)
+        })
+        .collect();
     for c in &mut cases {
         c.fixed_end = members
             .iter()
@@ -901,6 +913,7 @@ fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> {
         jumps.dedup_by(|b, a| (*b - *a).abs() <= tolerance);
     }
     Ok(Discretised {
+        breakpoints,
         nodes,
         members,
         places,
@@ -930,9 +943,13 @@ fn response(beam: &Discretised, d: &[f64], factor_of: &dyn Fn(usize) -> f64) -> 
     for (e, m) in beam.members.iter().enumerate() {
         let mut loads = MemberLoads::default();
         let mut fef = Vector4::zeros();
-        for c in &beam.cases {
+        for c in beam.cases.iter().filter(|c| factor_of(c.case) != 0.0) {
             let f = factor_of(c.case);
-            loads.extend(&c.members[e].scaled(f));
+            if f == 1.0 {
+                loads.extend(&c.members[e]);
+            } else {
+                loads.extend(&c.members[e].scaled(f));
+            }
             fef += c.fixed_end[e] * f;
         }
         let de = Vector4::from_fn(|a, _| d[m.dofs[a]]);
@@ -946,7 +963,8 @@ fn response(beam: &Discretised, d: &[f64], factor_of: &dyn Fn(usize) -> f64) -> 
             rotation: de[1],
             deflection: de[0],
         };
-        let segments = member::integrate(m.length, m.ei, start, &loads);
+        // every case's breakpoints, so all responses share their segments
+        let segments = member::integrate_at(m.length, m.ei, start, &loads, &beam.breakpoints[e]);
         member_segments.push((beam.nodes[m.start].x, m.span_length, segments));
     }
 
@@ -1018,27 +1036,32 @@ fn sample_one(
         Diagram::Rotation => (|s| &s.rotation, &beam.rotation_jumps),
         Diagram::Deflection => (|s| &s.deflection, &[]),
     };
-    let is_jump = |x: f64| jumps.iter().any(|&j| (j - x).abs() <= beam.tolerance);
+    // jump positions are sorted: the first one not left of x - tolerance decides
+    let is_jump = |x: f64| {
+        let at = jumps.partition_point(|&j| j < x - beam.tolerance);
+        jumps.get(at).is_some_and(|&j| j <= x + beam.tolerance)
+    };
     let mut series = Vec::new();
     let mut previous: Option<f64> = None;
     for (x0, span_length, segments) in members {
         let h = span_length / SAMPLES_PER_SPAN;
         for s in segments {
             let p = function(s);
+            let degree = p.degree();
             let x = x0 + s.start;
             if let Some(left) = previous {
                 if is_jump(x) {
                     series.push([x, left]);
                 }
             }
-            series.push([x, p.eval(0.0)]);
+            series.push([x, p.c[0]]);
             let length = s.end - s.start;
             let intervals = (length / h).ceil().max(1.0) as usize;
             for k in 1..intervals {
                 let t = length * k as f64 / intervals as f64;
-                series.push([x + t, p.eval(t)]);
+                series.push([x + t, p.eval_to(t, degree)]);
             }
-            previous = Some(p.eval(length));
+            previous = Some(p.eval_to(length, degree));
         }
     }
     if let (Some(last), Some((x0, _, segments))) = (previous, members.last()) {

@@ -134,7 +134,18 @@ pub fn breakpoints(length: f64, loads: &MemberLoads) -> Vec<f64> {
 
 /// Integrates the member from its start state; returns one [`Segment`] per stretch between breakpoints.
 pub fn integrate(length: f64, ei: f64, start: SectionState, loads: &MemberLoads) -> Vec<Segment> {
-    let xs = breakpoints(length, loads);
+    integrate_at(length, ei, start, loads, &breakpoints(length, loads))
+}
+
+/// [`integrate`] over given breakpoints, which must include the loads' own: load cases integrated
+/// separately then share their segments, so their polynomials superpose term by term.
+pub fn integrate_at(
+    length: f64,
+    ei: f64,
+    start: SectionState,
+    loads: &MemberLoads,
+    xs: &[f64],
+) -> Vec<Segment> {
     let tolerance = 1e-12 * length;
     let mut state = start;
     let mut segments = Vec::with_capacity(xs.len().saturating_sub(1));

@@ -35,6 +35,15 @@ impl Poly {
         self.c.iter().rev().fold(0.0, |acc, &k| acc * t + k)
     }
 
+    /// Value at `t` when no coefficient above `degree` is non-zero: Horner over the ones that are,
+    /// for evaluating one polynomial at many points.
+    pub fn eval_to(&self, t: f64, degree: usize) -> f64 {
+        self.c[..=degree.min(Self::CAPACITY - 1)]
+            .iter()
+            .rev()
+            .fold(0.0, |acc, &k| acc * t + k)
+    }
+
     /// Highest power with a non-zero coefficient (0 for a constant).
     pub fn degree(&self) -> usize {
         self.c.iter().rposition(|&k| k != 0.0).unwrap_or(0)
@@ -87,6 +96,11 @@ impl Poly {
     /// the first and last are the end values, and the curve lies within their hull. They are linear
     /// in the polynomial, so load cases' coefficients superpose like the polynomials themselves.
     pub fn bernstein(&self, length: f64, n: usize) -> [f64; Self::CAPACITY] {
+        self.bernstein_with(length, &BernsteinBasis::of_degree(n))
+    }
+
+    /// [`Poly::bernstein`] with the basis change computed once for many polynomials.
+    pub fn bernstein_with(&self, length: f64, basis: &BernsteinBasis) -> [f64; Self::CAPACITY] {
         let mut scaled = self.c;
         let mut power = 1.0;
         for a in scaled.iter_mut() {
@@ -94,14 +108,18 @@ impl Poly {
             power *= length;
         }
         let mut b = [0.0; Self::CAPACITY];
-        for (i, bi) in b.iter_mut().enumerate().take(n + 1) {
-            // b_i = Σ_k C(i, k) / C(n, k) a_k, the ratio built up term by term
-            let mut ratio = 1.0;
-            *bi = scaled[0];
-            for (k, a) in scaled.iter().enumerate().take(i + 1).skip(1) {
-                ratio *= (i + 1 - k) as f64 / (n + 1 - k) as f64;
-                *bi += ratio * a;
-            }
+        for (i, (bi, row)) in b
+            .iter_mut()
+            .zip(&basis.ratios)
+            .enumerate()
+            .take(basis.degree + 1)
+        {
+            *bi = row
+                .iter()
+                .zip(&scaled)
+                .take(i + 1)
+                .map(|(r, a)| r * a)
+                .sum();
         }
         b
     }
@@ -192,6 +210,30 @@ impl Poly {
             push_distinct(&mut roots, hi);
         }
         roots
+    }
+}
+
+/// The change from power to Bernstein basis of one degree: `b_i = Σ_k C(i, k) / C(n, k) a_k`.
+#[derive(Clone, Copy, Debug)]
+pub struct BernsteinBasis {
+    degree: usize,
+    ratios: [[f64; Poly::CAPACITY]; Poly::CAPACITY],
+}
+
+impl BernsteinBasis {
+    /// The basis change for degree `n` (at most 7).
+    pub fn of_degree(n: usize) -> Self {
+        let n = n.min(Poly::CAPACITY - 1);
+        let mut ratios = [[0.0; Poly::CAPACITY]; Poly::CAPACITY];
+        for (i, row) in ratios.iter_mut().enumerate().take(n + 1) {
+            let mut ratio = 1.0;
+            row[0] = 1.0;
+            for (k, r) in row.iter_mut().enumerate().take(i + 1).skip(1) {
+                ratio *= (i + 1 - k) as f64 / (n + 1 - k) as f64;
+                *r = ratio;
+            }
+        }
+        BernsteinBasis { degree: n, ratios }
     }
 }
 
