@@ -180,17 +180,10 @@ export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
 
 type Converted = Parameters<typeof fromEngine>[0];
 
-/** A diagram series in the response's units: positions and values are each a positive scale. */
-function presentSeries(s: Series, q: Converted, units: UnitSystem): Series {
-  const out: Series = new Array(s.length);
-  for (let k = 0; k < s.length; k++) {
-    const [p, v] = s[k]!;
-    out[k] = [fromEngine('length', p, units), fromEngine(q, v, units)];
-  }
-  return out;
-}
-
-/** The same from the engine's interleaved samples, `[x0, v0, x1, v1, ...]`. */
+/**
+ * A diagram in the response's units from the engine's interleaved samples, `[x0, v0, x1, v1, ...]`:
+ * positions and values are each a positive scale.
+ */
 function presentSamples(s: Samples, q: Converted, units: UnitSystem): Series {
   const out: Series = new Array(s.length / 2);
   for (let k = 0; k < out.length; k++) out[k] = [fromEngine('length', s[2 * k]!, units), fromEngine(q, s[2 * k + 1]!, units)];
@@ -246,10 +239,10 @@ export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamR
   return {
     reactions,
     diagrams: {
-      shear: presentSeries(r.diagrams.shear, 'force', units),
-      moment: presentSeries(r.diagrams.moment, 'moment', units),
-      rotation: presentSeries(r.diagrams.rotation, 'rotation', units),
-      deflection: presentSeries(r.diagrams.deflection, 'displacement', units),
+      shear: presentSamples(r.samples.shear, 'force', units),
+      moment: presentSamples(r.samples.moment, 'moment', units),
+      rotation: presentSamples(r.samples.rotation, 'rotation', units),
+      deflection: presentSamples(r.samples.deflection, 'displacement', units),
     },
     extremes,
   };
