@@ -92,14 +92,9 @@ impl Poly {
         }
     }
 
-    /// Bernstein coefficients of degree `n` (at least the polynomial's degree) over `[0, length]`:
+    /// Bernstein coefficients over `[0, length]` in `basis` (of a degree at least the polynomial's):
     /// the first and last are the end values, and the curve lies within their hull. They are linear
     /// in the polynomial, so load cases' coefficients superpose like the polynomials themselves.
-    pub fn bernstein(&self, length: f64, n: usize) -> [f64; Self::CAPACITY] {
-        self.bernstein_with(length, &BernsteinBasis::of_degree(n))
-    }
-
-    /// [`Poly::bernstein`] with the basis change computed once for many polynomials.
     pub fn bernstein_with(&self, length: f64, basis: &BernsteinBasis) -> [f64; Self::CAPACITY] {
         let mut scaled = self.c;
         let mut power = 1.0;
@@ -122,17 +117,6 @@ impl Poly {
                 .sum();
         }
         b
-    }
-
-    /// Lower and upper bounds of the polynomial over `[0, length]`, from its Bernstein coefficients.
-    pub fn bounds_on(&self, length: f64) -> (f64, f64) {
-        let n = self.degree();
-        let b = self.bernstein(length, n);
-        b[..=n]
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
-                (lo.min(v), hi.max(v))
-            })
     }
 
     /// The same function with its origin moved to `a`: `q(t) = p(t + a)`.
@@ -297,7 +281,14 @@ mod tests {
     fn bernstein_bounds_enclose_the_curve() {
         // t³ - 6t² + 11t - 6 on [0, 4]: values from -6 at 0 to 6 at 4, with a bump between 1 and 2
         let p = Poly::from_coefficients(&[-6.0, 11.0, -6.0, 1.0]);
-        let (low, high) = p.bounds_on(4.0);
+        let b = p.bernstein_with(4.0, &BernsteinBasis::of_degree(3));
+        let (low, high) = b[..4]
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| {
+                (l.min(v), h.max(v))
+            });
+        // the first and last coefficients are the end values
+        assert!((b[0] + 6.0).abs() < 1e-12 && (b[3] - 6.0).abs() < 1e-12);
         for k in 0..=400 {
             let v = p.eval(k as f64 / 100.0);
             assert!(v >= low - 1e-12 && v <= high + 1e-12);
