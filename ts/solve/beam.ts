@@ -38,6 +38,7 @@ import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
+import { lineLoadCoefficients } from './line-load.js';
 import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest);
@@ -137,16 +138,6 @@ export function beamRequestToSI(request: BeamSolveRequest): BeamSolveRequest {
     })),
     ...(request.loads !== undefined && { loads: request.loads.map(load) }),
   };
-}
-
-/** Line-load coefficients over `s = x - from`: pressure and width each linear, so their product is quadratic. */
-function lineLoadCoefficients(l: Extract<BeamLoadInput, { type: 'udl' | 'area' }>): [number, number, number] {
-  const span = l.to - l.from;
-  const slope = (a: number, b: number | undefined) => ((b ?? a) - a) / span;
-  if (l.type === 'udl') return [l.start, slope(l.start, l.end), 0];
-  const dp = slope(l.start, l.end);
-  const dw = slope(l.width, l.endWidth);
-  return [l.start * l.width, l.start * dw + dp * l.width, dp * dw];
 }
 
 /** The engine's model (kN, m, kN/m², m⁴; counter-clockwise moments) from an SI request. */

@@ -4,6 +4,7 @@
  * Layout only: this module returns a Scene; `emit.ts` writes it.
  */
 import type { BeamLoadInput } from '../schema/beam.js';
+import { lineLoadAt } from '../solve/line-load.js';
 import type { Quantity } from '../units/index.js';
 import { withUnit } from './format.js';
 import { arrow, fixedWall, hinge, momentArc, pinOrRoller } from './glyphs.js';
@@ -17,14 +18,6 @@ export interface BeamFigureOptions extends FigureOptions {
   view: BeamSetupView;
   /** overlay the deflected shape (setup view) */
   deformed: boolean;
-}
-
-/** The line load (per unit length) of a distributed load at `x`: pressure times width for an area load. */
-export function lineLoadAt(load: Extract<BeamLoadInput, { type: 'udl' | 'area' }>, x: number): number {
-  const t = (x - load.from) / (load.to - load.from);
-  const linear = (a: number, b: number | undefined) => a + ((b ?? a) - a) * t;
-  const intensity = linear(load.start, load.end);
-  return load.type === 'udl' ? intensity : intensity * linear(load.width, load.endWidth);
 }
 
 /** Magnitudes when every value has one sign (the arrows show which), signed values otherwise. */
