@@ -21,6 +21,19 @@ const simplySupportedUdl: Example = {
   },
 };
 
+/** Two equal 5 m spans on three supports. */
+const twoSpans = {
+  spans: [
+    { length: 5, E: 200, I: 1.2e8 },
+    { length: 5, E: 200, I: 1.2e8 },
+  ],
+  supports: [
+    { type: 'pin', position: 0 },
+    { type: 'roller', position: 5 },
+    { type: 'roller', position: 10 },
+  ],
+};
+
 export const beamSolveExamples: Record<string, Example> = {
   simplySupportedUdl,
   cantileverImperial: {
@@ -35,15 +48,7 @@ export const beamSolveExamples: Record<string, Example> = {
   twoSpanWithCombinations: {
     summary: 'Two 5 m spans, dead and live UDL, enveloped over the AS1170 combinations',
     value: {
-      spans: [
-        { length: 5, E: 200, I: 1.2e8 },
-        { length: 5, E: 200, I: 1.2e8 },
-      ],
-      supports: [
-        { type: 'pin', position: 0 },
-        { type: 'roller', position: 5 },
-        { type: 'roller', position: 10 },
-      ],
+      ...twoSpans,
       loads: [
         { type: 'udl', start: -4, from: 0, to: 10, case: 'G' },
         { type: 'udl', start: -3, from: 0, to: 10, case: 'Q' },
@@ -61,15 +66,7 @@ export const beamDiagramExamples: Record<string, Example> = {
   twoSpanResults: {
     summary: 'Two 5 m spans under 7 kN/m: reactions and deflected shape, dark theme',
     value: {
-      spans: [
-        { length: 5, E: 200, I: 1.2e8 },
-        { length: 5, E: 200, I: 1.2e8 },
-      ],
-      supports: [
-        { type: 'pin', position: 0 },
-        { type: 'roller', position: 5 },
-        { type: 'roller', position: 10 },
-      ],
+      ...twoSpans,
       loads: [{ type: 'udl', start: -7, from: 0, to: 10 }],
       view: 'results',
       theme: 'dark',
