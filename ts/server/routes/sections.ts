@@ -14,6 +14,7 @@ import {
   type Section,
   type StandardId,
 } from '../../sections/index.js';
+import { MAX_SECTION_QUERY } from '../../schema/sections.js';
 import { Problem, type ProblemIssue } from '../problem.js';
 
 /** A response body and its strong validator, computed once per distinct body. */
@@ -48,7 +49,6 @@ export function ifNoneMatchHolds(header: string, etag: string): boolean {
 
 const LIST_PARAMS = ['standard', 'type', 'q', 'limit'] as const;
 const LOOKUP_PARAMS = ['standard'] as const;
-const MAX_Q_LENGTH = 64;
 /** Distinct list queries whose bodies are kept; the oldest is dropped beyond this. */
 const LIST_CACHE_SIZE = 1000;
 
@@ -92,8 +92,8 @@ export function parseListQuery(library: SectionLibrary, query: Query): ListQuery
     issues.push({ path: 'query.type', message: `unknown section type; one of ${library.typeNames().join(', ')}` });
   }
   const q = values.get('q');
-  if (q !== undefined && q.length > MAX_Q_LENGTH) {
-    issues.push({ path: 'query.q', message: `must be at most ${MAX_Q_LENGTH} characters` });
+  if (q !== undefined && q.length > MAX_SECTION_QUERY) {
+    issues.push({ path: 'query.q', message: `must be at most ${MAX_SECTION_QUERY} characters` });
   }
   let limit = DEFAULT_LIST_LIMIT;
   const rawLimit = values.get('limit');
