@@ -14,7 +14,6 @@ import type {
   EngineTrussModel,
   EngineTrussResult,
   Samples,
-  Series,
 } from './types.js';
 
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
@@ -30,8 +29,6 @@ export class EngineFailure extends Error {
 export interface Engine {
   /** Crate version + the 12-character git revision the WASM was built from. */
   readonly version: string;
-  /** One result per combination (factor vectors indexed by case number). */
-  solveBeam(model: EngineBeamModel, combinations: number[][]): EngineBeamResult[];
   /**
    * Every combination's reactions and extremes, the diagrams of the first `keepDiagrams`, and the
    * pointwise bounds of each requested envelope, taken inside the engine as it sums each combination.
@@ -54,20 +51,9 @@ function unwrap<T>(json: string): T {
   return answer.ok;
 }
 
-/** `[x0, v0, x1, v1, ...]` as `[[x0, v0], [x1, v1], ...]`. */
-export function pairs(samples: Samples): Series {
-  const series: Series = new Array(samples.length / 2);
-  for (let k = 0; k < series.length; k++) series[k] = [samples[2 * k]!, samples[2 * k + 1]!];
-  return series;
-}
-
 const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
 
-/**
- * Each result's four diagrams as views into the one flat array (no copies); the `[position, value]`
- * pairs are built only for a result whose `diagrams` are read, since an envelope needs just the
- * samples of every combination.
- */
+/** Each result's four diagrams and each envelope's bounds as views into the one flat array (no copies). */
 function withDiagrams({ results: wires, envelopes }: EngineAnalysisWire, flat: Float64Array): EngineBeamAnalysis {
   let at = 0;
   const take = (pairs: number) => flat.subarray(at, (at += 2 * pairs));
@@ -76,21 +62,7 @@ function withDiagrams({ results: wires, envelopes }: EngineAnalysisWire, flat: F
     DIAGRAMS.forEach((name, i) => {
       samples[name] = take(series[i]!);
     });
-    let diagrams: Record<DiagramName, Series> | undefined;
-    return {
-      reactions,
-      extremes,
-      samples,
-      get diagrams() {
-        diagrams ??= {
-          shear: pairs(samples.shear),
-          moment: pairs(samples.moment),
-          rotation: pairs(samples.rotation),
-          deflection: pairs(samples.deflection),
-        };
-        return diagrams;
-      },
-    };
+    return { reactions, extremes, samples };
   });
   return { results, envelopes: envelopes.map((pairs) => ({ max: take(pairs), min: take(pairs) })) };
 }
@@ -107,7 +79,6 @@ export function createEngine(bindings: EngineBindings): Engine {
   return {
     version: bindings.engineVersion(),
     analyseBeam,
-    solveBeam: (model, combinations) => analyseBeam(model, combinations, [], combinations.length).results,
     solveTruss: (model, combinations) =>
       unwrap<EngineTrussResult[]>(bindings.solveTruss(JSON.stringify({ model, combinations }))),
   };

@@ -35,9 +35,7 @@ export type Samples = Float64Array;
 
 export interface EngineBeamResult {
   reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
-  /** The diagrams as `[position, value]` pairs, built on first read (most combinations never need them). */
-  readonly diagrams: Record<DiagramName, Series>;
-  /** The same diagrams, interleaved, without building pairs. */
+  /** The diagrams, each interleaved `[x0, v0, x1, v1, ...]`. */
   samples: Record<DiagramName, Samples>;
   extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
 }
