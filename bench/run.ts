@@ -12,6 +12,7 @@ import type { EngineBeamModel, EngineEnvelopeRequest, EngineTrussModel } from '.
 import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
 import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
+import { responseJson } from '../ts/solve/json-text.js';
 import type { SolveContext } from '../ts/solve/context.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
@@ -121,7 +122,8 @@ console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (ta
     () => engine.analyseBeam(beam.model, vectors, envelopes, 1),
     50,
   );
-  const [pipePlain, pipeAll] = paired(() => solveBeamRequest(api, context), () => solveBeamRequest(combined, context), 30);
+  // the whole pipeline as the route runs it: solve, then the response text
+  const [pipePlain, pipeAll] = paired(() => responseJson(solveBeamRequest(api, context)), () => responseJson(solveBeamRequest(combined, context)), 30);
   const n = set.combinations.length;
   console.log(`combinations, 20 spans / 200 loads in 8 cases, AS1170 (${n} combinations):`);
   const each = (all: number, plain: number) => `${((all - plain) / n).toFixed(3)} ms per combination`;

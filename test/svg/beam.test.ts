@@ -13,6 +13,7 @@ import { BEAM_VIEWS } from '../../ts/schema/diagram.js';
 import { createApp } from '../../ts/server/app.js';
 import { solveBeam } from '../../ts/solve/beam.js';
 import { renderBeamDiagram } from '../../ts/solve/diagram.js';
+import { plainData } from '../../ts/solve/json-text.js';
 import { beamScene } from '../../ts/svg/index.js';
 import { inside, overlaps } from '../../ts/svg/labels.js';
 import { texts } from '../../ts/svg/scene.js';
@@ -107,7 +108,7 @@ describe('labels keep clear of each other and of the edge', () => {
         [400, 150, false],
       ] as const) {
         it(`${name} ${view} ${width}x${height}${deformed ? ' deformed' : ''}`, () => {
-          const results = solveBeam(model, { engine, baseUrl: BASE_URL });
+          const results = plainData(solveBeam(model, { engine, baseUrl: BASE_URL }));
           const scene = beamScene(model, results, { view, deformed, width, height, theme: 'light', style: 'classic' });
           const boxes = texts(scene).map((t) => ({ text: t.text, box: t.box }));
           for (const { text, box } of boxes) expect(inside(box, { x0: 0, y0: 0, x1: width, y1: height }), text).toBe(true);

@@ -29,17 +29,21 @@ export interface BeamReaction {
   moment: number;
 }
 
-export interface BeamDiagrams {
-  shear: Series;
-  moment: Series;
-  rotation: Series;
-  deflection: Series;
+/**
+ * The diagrams. `S` is the form of a series: `Series` data, or (in the solve pipeline) the same
+ * series already written as JSON text.
+ */
+export interface BeamDiagrams<S = Series> {
+  shear: S;
+  moment: S;
+  rotation: S;
+  deflection: S;
 }
 
 /** One combination's beam results, in the shape of the top-level beam solve response. */
-export interface BeamResult {
+export interface BeamResult<S = Series> {
   reactions: BeamReaction[];
-  diagrams: BeamDiagrams;
+  diagrams: BeamDiagrams<S>;
   extremes: BeamExtremes;
 }
 
@@ -99,9 +103,9 @@ export interface BeamReactionEnvelope {
   moment: Bounds<Governed>;
 }
 
-export interface BeamUlsEnvelope {
-  shear: Bounds<Series>;
-  moment: Bounds<Series>;
+export interface BeamUlsEnvelope<S = Series> {
+  shear: Bounds<S>;
+  moment: Bounds<S>;
   extremes: {
     shear: Bounds<GovernedExtreme>;
     moment: { maxSagging: GovernedExtreme; maxHogging: GovernedExtreme };
@@ -109,8 +113,8 @@ export interface BeamUlsEnvelope {
   reactions: BeamReactionEnvelope[];
 }
 
-export interface BeamSlsEnvelope {
-  deflection: Bounds<Series>;
+export interface BeamSlsEnvelope<S = Series> {
+  deflection: Bounds<S>;
   extremes: { deflection: { max: GovernedExtreme; maxUp: GovernedExtreme; maxDown: GovernedExtreme } };
 }
 
@@ -119,10 +123,10 @@ export interface BeamEnvelopeCombination extends Combination {
   extremes: BeamExtremes;
 }
 
-export interface BeamEnvelope extends CombinationsHeader {
+export interface BeamEnvelope<S = Series> extends CombinationsHeader {
   combinations: BeamEnvelopeCombination[];
-  uls?: BeamUlsEnvelope;
-  sls?: BeamSlsEnvelope;
+  uls?: BeamUlsEnvelope<S>;
+  sls?: BeamSlsEnvelope<S>;
 }
 
 export interface TrussReactionEnvelope {
@@ -259,12 +263,12 @@ export interface BeamCombinationResult {
 }
 
 /** Pointwise bounds of the combinations' diagrams: shear and moment over ULS rows, deflection over SLS rows. */
-export interface BeamEnvelopeSeries {
-  uls?: { shear: Bounds<Series>; moment: Bounds<Series> };
-  sls?: { deflection: Bounds<Series> };
+export interface BeamEnvelopeSeries<S = Series> {
+  uls?: { shear: Bounds<S>; moment: Bounds<S> };
+  sls?: { deflection: Bounds<S> };
 }
 
-function beamUls(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries['uls']): BeamUlsEnvelope {
+function beamUls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries<S>['uls']): BeamUlsEnvelope<S> {
   if (series === undefined) throw mismatch('ULS combinations ran without shear and moment series');
   const ids = runs.map((run) => run.combination.id);
   const results = runs.map((run) => run.result);
@@ -294,7 +298,7 @@ function beamUls(runs: readonly CombinationRun<BeamCombinationResult>[], series:
   };
 }
 
-function beamSls(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries['sls']): BeamSlsEnvelope {
+function beamSls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries<S>['sls']): BeamSlsEnvelope<S> {
   if (series === undefined) throw mismatch('SLS combinations ran without deflection series');
   const ids = runs.map((run) => run.combination.id);
   const deflections = runs.map((run) => run.result.extremes.deflection);
@@ -343,12 +347,12 @@ export function beamEnvelope(header: CombinationsHeader, runs: readonly BeamRun[
  * conversion is a positive scale, so it commutes with max and min) and never presents a
  * combination's diagrams, which the response does not carry.
  */
-export function beamEnvelopeWithSeries(
+export function beamEnvelopeWithSeries<S>(
   header: CombinationsHeader,
   runs: readonly CombinationRun<BeamCombinationResult>[],
-  series: BeamEnvelopeSeries,
-): BeamEnvelope {
-  const envelope: BeamEnvelope = {
+  series: BeamEnvelopeSeries<S>,
+): BeamEnvelope<S> {
+  const envelope: BeamEnvelope<S> = {
     ...headerOf(header),
     combinations: runs.map(({ combination, result }) => ({
       ...describe(combination),

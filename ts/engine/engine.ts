@@ -2,18 +2,19 @@
  * The typed facade over the WebAssembly exports. Pure: it is handed initialised bindings, so the
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
  */
+import { decodeBeamAnswer, DIAGRAMS, encodeBeamRequest } from './beam-frame.js';
 import type {
+  BeamSolutionHandle,
   DiagramName,
-  EngineAnalysisWire,
   EngineBeamAnalysis,
   EngineBeamModel,
   EngineBeamResult,
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
+  EngineSeriesUnits,
   EngineTrussModel,
   EngineTrussResult,
-  Samples,
 } from './types.js';
 
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
@@ -39,6 +40,17 @@ export interface Engine {
     envelopes: EngineEnvelopeRequest[],
     keepDiagrams: number,
   ): EngineBeamAnalysis;
+  /**
+   * The same analysis with every series as JSON text in the response's units, ready to be spliced
+   * into a response (the engine prints numbers exactly as JSON.stringify would, faster).
+   */
+  analyseBeamText(
+    model: EngineBeamModel,
+    combinations: number[][],
+    envelopes: EngineEnvelopeRequest[],
+    keepDiagrams: number,
+    seriesUnits: EngineSeriesUnits,
+  ): EngineBeamAnalysis<string>;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
 }
@@ -51,34 +63,50 @@ function unwrap<T>(json: string): T {
   return answer.ok;
 }
 
-const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
-
-/** Each result's four diagrams and each envelope's bounds as views into the one flat array (no copies). */
-function withDiagrams({ results: wires, envelopes }: EngineAnalysisWire, flat: Float64Array): EngineBeamAnalysis {
-  let at = 0;
-  const take = (pairs: number) => flat.subarray(at, (at += 2 * pairs));
-  const results = wires.map(({ reactions, extremes, series }): EngineBeamResult => {
-    const samples = {} as Record<DiagramName, Samples>;
-    DIAGRAMS.forEach((name, i) => {
-      samples[name] = take(series[i]!);
+/**
+ * A beam solved by the binding, each series taken in order by `take` (given its pair count and
+ * the answer's text lengths): views into the one flat array, or slices of the one text.
+ */
+function analyse<S>(
+  bindings: EngineBindings,
+  frame: Float64Array,
+  take: (solution: BeamSolutionHandle, textLengths: number[]) => (pairs: number) => S,
+): EngineBeamAnalysis<S> {
+  const solution = bindings.solveBeam(frame);
+  try {
+    if (solution.error !== undefined) unwrap(solution.error); // throws the refusal
+    const answer = decodeBeamAnswer(solution.takeAnswer());
+    const next = take(solution, answer.textLengths);
+    const results = answer.results.map(({ result, pairs }): EngineBeamResult<S> => {
+      const samples = {} as Record<DiagramName, S>;
+      DIAGRAMS.forEach((name, i) => {
+        samples[name] = next(pairs[i]!);
+      });
+      return { ...result, samples };
     });
-    return { reactions, extremes, samples };
-  });
-  return { results, envelopes: envelopes.map((pairs) => ({ max: take(pairs), min: take(pairs) })) };
+    return { results, envelopes: answer.envelopes.map((pairs) => ({ max: next(pairs), min: next(pairs) })) };
+  } finally {
+    solution.free();
+  }
 }
 
 export function createEngine(bindings: EngineBindings): Engine {
-  const analyseBeam: Engine['analyseBeam'] = (model, combinations, envelopes, keepDiagrams) => {
-    const solution = bindings.solveBeam(JSON.stringify({ model, combinations, envelopes, keepDiagrams }));
-    try {
-      return withDiagrams(unwrap<EngineAnalysisWire>(solution.json), solution.takeSeries());
-    } finally {
-      solution.free();
-    }
-  };
+  const analyseBeam: Engine['analyseBeam'] = (model, combinations, envelopes, keepDiagrams) =>
+    analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams), (solution) => {
+      const flat = solution.takeSeries();
+      let at = 0;
+      return (pairs) => flat.subarray(at, (at += 2 * pairs));
+    });
+  const analyseBeamText: Engine['analyseBeamText'] = (model, combinations, envelopes, keepDiagrams, seriesUnits) =>
+    analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams, seriesUnits), (solution, lengths) => {
+      const text = solution.takeText();
+      let [at, k] = [0, 0];
+      return () => text.slice(at, (at += lengths[k++]!));
+    });
   return {
     version: bindings.engineVersion(),
     analyseBeam,
+    analyseBeamText,
     solveTruss: (model, combinations) =>
       unwrap<EngineTrussResult[]>(bindings.solveTruss(JSON.stringify({ model, combinations }))),
   };

@@ -33,10 +33,26 @@ export type DiagramName = 'shear' | 'moment' | 'rotation' | 'deflection';
 /** A diagram as the engine hands it over: `[x0, v0, x1, v1, ...]`, a view into one shared buffer. */
 export type Samples = Float64Array;
 
-export interface EngineBeamResult {
+/**
+ * Divisors per quantity that take an engine value `v` to the response's unit as `(v / d[0]) / d[1]`
+ * (ts/units `engineDivisors`), for series the engine writes as JSON text.
+ */
+export interface EngineSeriesUnits {
+  length: [number, number];
+  shear: [number, number];
+  moment: [number, number];
+  rotation: [number, number];
+  deflection: [number, number];
+}
+
+/**
+ * One combination's results. `S` is how its diagrams arrive: interleaved numbers in engine units
+ * (`Samples`), or JSON text of `[position, value]` pairs in the response's units (`string`).
+ */
+export interface EngineBeamResult<S = Samples> {
   reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
-  /** The diagrams, each interleaved `[x0, v0, x1, v1, ...]`. */
-  samples: Record<DiagramName, Samples>;
+  /** The diagrams. */
+  samples: Record<DiagramName, S>;
   extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
 }
 
@@ -60,25 +76,17 @@ export type EngineErrorValue =
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
   | { kind: 'nonFinite'; message: string };
 
-/** A beam answer from the binding: JSON without the diagrams, and every series flattened. */
+/** A beam answer from the binding (crates/engine-wasm `beam_frame`): numbers, series, or a refusal. */
 export interface BeamSolutionHandle {
-  readonly json: string;
+  /** `{"error": {...}}` when the engine refused the model. */
+  readonly error: string | undefined;
+  /** Results, envelopes and text lengths, laid out as `encode_answer` writes them. */
+  takeAnswer(): Float64Array;
   /** The flattened series; the handle gives them up (a second call answers an empty array). */
   takeSeries(): Float64Array;
+  /** With series units: the series as JSON arrays written one after another (then `takeSeries` is empty). */
+  takeText(): string;
   free(): void;
-}
-
-/** One beam result as the JSON carries it: diagrams counted in `series`, values in the array. */
-export interface EngineBeamWire {
-  reactions: EngineBeamResult['reactions'];
-  extremes: EngineBeamResult['extremes'];
-  series: [number, number, number, number];
-}
-
-/** The analysis as the JSON carries it: results, then each envelope's pair count. */
-export interface EngineAnalysisWire {
-  results: EngineBeamWire[];
-  envelopes: number[];
 }
 
 /** A diagram to bound pointwise over some combinations (indices into the factor vectors). */
@@ -87,22 +95,22 @@ export interface EngineEnvelopeRequest {
   diagram: DiagramName;
 }
 
-/** Pointwise bounds, interleaved `[x0, v0, x1, v1, ...]` like every diagram from the engine. */
-export interface EngineBounds {
-  max: Samples;
-  min: Samples;
+/** Pointwise bounds, in the same form as the diagrams. */
+export interface EngineBounds<S = Samples> {
+  max: S;
+  min: S;
 }
 
-export interface EngineBeamAnalysis {
+export interface EngineBeamAnalysis<S = Samples> {
   /** One per combination; only the first `keepDiagrams` carry diagrams. */
-  results: EngineBeamResult[];
+  results: EngineBeamResult<S>[];
   /** One per envelope request. */
-  envelopes: EngineBounds[];
+  envelopes: EngineBounds<S>[];
 }
 
 /** The raw exports of the wasm-bindgen package. */
 export interface EngineBindings {
   engineVersion(): string;
-  solveBeam(input: string): BeamSolutionHandle;
+  solveBeam(frame: Float64Array): BeamSolutionHandle;
   solveTruss(input: string): string;
 }

@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SectionLibrary } from '../sections/library.js';
 import type { SolveContext } from '../solve/context.js';
 import type { ProblemBody } from '../server/problem.js';
+import { plainData } from '../solve/json-text.js';
 
 /** What the tools need from the service: the solve context and, when served, the section library. */
 export interface ToolContext {
@@ -31,8 +32,9 @@ export interface Tool {
 
 export const SVG_MIME_TYPE = 'image/svg+xml';
 
+/** A response body as structured content: plain data (series the engine wrote as text are parsed). */
 export function json(body: object): ToolOutput {
-  return { kind: 'json', body: body as Record<string, unknown> };
+  return { kind: 'json', body: plainData(body) as Record<string, unknown> };
 }
 
 export function svg(text: string): ToolOutput {

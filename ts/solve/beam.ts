@@ -28,14 +28,15 @@ import type {
   EngineBounds,
   EngineEnvelopeRequest,
   EngineRange,
-  Samples,
+  EngineSeriesUnits,
 } from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
 import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../server/problem.js';
-import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
+import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
+import { JsonText } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { lineLoadCoefficients } from './line-load.js';
@@ -43,8 +44,11 @@ import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest);
 
-export interface BeamSolveResponse extends BeamResult {
-  envelope?: BeamEnvelope;
+/** A diagram series as the engine wrote it: JSON text in the response's units. */
+export type SeriesText = JsonText<Series>;
+
+export interface BeamSolveResponse extends BeamResult<SeriesText> {
+  envelope?: BeamEnvelope<SeriesText>;
   meta: Meta;
   links?: Links;
 }
@@ -67,7 +71,8 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
   const total = request.spans.reduce((sum, s) => sum + s.length, 0);
   const tolerance = 1e-9 * total;
   const unit = request.units === 'imperial' ? 'ft' : 'm';
-  const pastEnd = `lies past the end of the beam (total length ${formatNumber(total)} ${unit})`;
+  // written only when a position is past the end: formatting the length costs more than every check
+  const pastEnd = () => `lies past the end of the beam (total length ${formatNumber(total)} ${unit})`;
   const hinges: number[] = [];
   let x = 0;
   request.spans.forEach((span, i) => {
@@ -80,7 +85,7 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
     issues.push({ path: 'spans.0.connection', message: 'the first span has no previous span to hinge to: it must be rigid' });
   }
   request.supports.forEach((s, i) => {
-    if (s.position > total + tolerance) issues.push({ path: `supports.${i}.position`, message: pastEnd });
+    if (s.position > total + tolerance) issues.push({ path: `supports.${i}.position`, message: pastEnd() });
     const twin = request.supports.findIndex((o, j) => j < i && Math.abs(o.position - s.position) <= tolerance);
     if (twin >= 0) issues.push({ path: `supports.${i}.position`, message: `supports.${twin} already stands at this position` });
     if (s.type === 'fixed' && atHinge(s.position)) {
@@ -89,14 +94,14 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
   });
   (request.loads ?? []).forEach((load, i) => {
     if (load.type === 'point' || load.type === 'moment') {
-      if (load.position > total + tolerance) issues.push({ path: `loads.${i}.position`, message: pastEnd });
+      if (load.position > total + tolerance) issues.push({ path: `loads.${i}.position`, message: pastEnd() });
       if (load.type === 'moment' && atHinge(load.position)) {
         issues.push({ path: `loads.${i}.position`, message: 'a moment cannot act exactly at a hinge (neither side is defined)' });
       }
     } else {
       if (load.from >= load.to) issues.push({ path: `loads.${i}.to`, message: 'must be greater than from' });
-      if (load.from > total + tolerance) issues.push({ path: `loads.${i}.from`, message: pastEnd });
-      if (load.to > total + tolerance) issues.push({ path: `loads.${i}.to`, message: pastEnd });
+      if (load.from > total + tolerance) issues.push({ path: `loads.${i}.from`, message: pastEnd() });
+      if (load.to > total + tolerance) issues.push({ path: `loads.${i}.to`, message: pastEnd() });
     }
   });
   return issues;
@@ -105,6 +110,7 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
 /** The request with every number in the API's SI units (`units: "SI"`); nothing else changes. */
 export function beamRequestToSI(request: BeamSolveRequest): BeamSolveRequest {
   const units: UnitSystem = request.units ?? 'SI';
+  if (units === 'SI') return request.units === 'SI' ? request : { ...request, units: 'SI' };
   const si = <T extends number | undefined>(q: Parameters<typeof toSI>[0], v: T): T =>
     (v === undefined ? v : toSI(q, v, units)) as T;
   const load = (l: BeamLoadInput): BeamLoadInput => {
@@ -171,14 +177,15 @@ export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
 
 type Converted = Parameters<typeof fromEngine>[0];
 
-/**
- * A diagram in the response's units from the engine's interleaved samples, `[x0, v0, x1, v1, ...]`:
- * positions and values are each a positive scale.
- */
-function presentSamples(s: Samples, q: Converted, units: UnitSystem): Series {
-  const out: Series = new Array(s.length / 2);
-  for (let k = 0; k < out.length; k++) out[k] = [fromEngine('length', s[2 * k]!, units), fromEngine(q, s[2 * k + 1]!, units)];
-  return out;
+/** How the engine takes its series to the response's units (the units table's divisors). */
+function seriesUnits(units: UnitSystem): EngineSeriesUnits {
+  return {
+    length: engineDivisors('length', units),
+    shear: engineDivisors('force', units),
+    moment: engineDivisors('moment', units),
+    rotation: engineDivisors('rotation', units),
+    deflection: engineDivisors('displacement', units),
+  };
 }
 
 /**
@@ -196,7 +203,7 @@ function envelopeRequests(combinations: readonly Combination[]): EngineEnvelopeR
 }
 
 /** One engine result's reactions and extremes in the response's units and the API's signs. */
-export function presentBeamSummary(r: EngineBeamResult, units: UnitSystem): BeamCombinationResult {
+export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>, units: UnitSystem): BeamCombinationResult {
   const x = (v: number) => fromEngine('length', v, units);
   const entry = (e: { value: number; position: number }, q: Converted) => ({
     value: fromEngine(q, e.value, units),
@@ -224,17 +231,13 @@ export function presentBeamSummary(r: EngineBeamResult, units: UnitSystem): Beam
   };
 }
 
-/** One engine result in the response's units and the API's signs. */
-export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult {
+/** One engine result in the response's units and the API's signs (its series already are). */
+export function presentBeamResult(r: EngineBeamResult<string>, units: UnitSystem): BeamResult<SeriesText> {
   const { reactions, extremes } = presentBeamSummary(r, units);
+  const { shear, moment, rotation, deflection } = r.samples;
   return {
     reactions,
-    diagrams: {
-      shear: presentSamples(r.samples.shear, 'force', units),
-      moment: presentSamples(r.samples.moment, 'moment', units),
-      rotation: presentSamples(r.samples.rotation, 'rotation', units),
-      deflection: presentSamples(r.samples.deflection, 'displacement', units),
-    },
+    diagrams: { shear: new JsonText(shear), moment: new JsonText(moment), rotation: new JsonText(rotation), deflection: new JsonText(deflection) },
     extremes,
   };
 }
@@ -246,28 +249,33 @@ export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamR
  */
 function presentBeamEnvelope(
   header: CombinationsHeader,
-  runs: CombinationRun<EngineBeamResult>[],
+  runs: CombinationRun<EngineBeamResult<string>>[],
   requests: readonly EngineEnvelopeRequest[],
-  bounds: readonly EngineBounds[],
+  bounds: readonly EngineBounds<string>[],
   units: UnitSystem,
-): BeamEnvelope {
-  const bounded = (diagram: 'shear' | 'moment' | 'deflection', q: Converted): Bounds<Series> | undefined => {
+): BeamEnvelope<SeriesText> {
+  const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesText> | undefined => {
     const b = bounds[requests.findIndex((r) => r.diagram === diagram)];
-    return b && { max: presentSamples(b.max, q, units), min: presentSamples(b.min, q, units) };
+    return b && { max: new JsonText(b.max), min: new JsonText(b.min) };
   };
-  const series: BeamEnvelopeSeries = {};
-  const [shear, moment, deflection] = [bounded('shear', 'force'), bounded('moment', 'moment'), bounded('deflection', 'displacement')];
+  const series: BeamEnvelopeSeries<SeriesText> = {};
+  const [shear, moment, deflection] = [bounded('shear'), bounded('moment'), bounded('deflection')];
   if (shear && moment) series.uls = { shear, moment };
   if (deflection) series.sls = { deflection };
   const summaries = runs.map(({ combination, result }) => ({ combination, result: presentBeamSummary(result, units) }));
   return beamEnvelopeWithSeries(header, summaries, series);
 }
 
+/** Some force or distributed load, none of them downward, at least one upward (moments do not count). */
 function allLoadsUpward(loads: readonly BeamLoadInput[]): boolean {
-  const intensities = loads.flatMap((l) =>
-    l.type === 'point' ? [l.magnitude] : l.type === 'moment' ? [] : [l.start, l.end ?? l.start],
-  );
-  return intensities.length > 0 && intensities.every((v) => v >= 0) && intensities.some((v) => v > 0);
+  let upward = false;
+  for (const l of loads) {
+    if (l.type === 'moment') continue;
+    const [a, b] = l.type === 'point' ? [l.magnitude, l.magnitude] : [l.start, l.end ?? l.start];
+    if (a < 0 || b < 0) return false;
+    upward ||= a > 0 || b > 0;
+  }
+  return upward;
 }
 
 /** A validated request solved; throws Problem for every refusal. */
@@ -283,11 +291,11 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const si = beamRequestToSI(request);
   const model = beamEngineModel(si);
   const requests = envelopeRequests(set?.combinations ?? []);
-  let analysis: EngineBeamAnalysis;
+  let analysis: EngineBeamAnalysis<string>;
   try {
     const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
     // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams
-    analysis = context.engine.analyseBeam(model, vectors, requests, 1);
+    analysis = context.engine.analyseBeamText(model, vectors, requests, 1, seriesUnits(units));
   } catch (error) {
     throw engineProblem(error, (m) => {
       const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${units === 'SI' ? 'm' : 'ft'}`;
@@ -301,7 +309,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
 
-  let envelope: BeamEnvelope | undefined;
+  let envelope: BeamEnvelope<SeriesText> | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));

@@ -8,6 +8,7 @@ import { compile } from '../schema/validate.js';
 import { escapeComment } from '../svg/escape.js';
 import { renderBeam, renderTruss } from '../svg/index.js';
 import { solveBeamRequest } from './beam.js';
+import { plainData } from './json-text.js';
 import type { SolveContext } from './context.js';
 import { attribution } from './meta.js';
 import { solveTrussRequest } from './truss.js';
@@ -22,7 +23,7 @@ export function withAttribution(svg: string, baseUrl: string): string {
 
 export function renderBeamDiagram(body: unknown, context: SolveContext): string {
   const { view = 'setup', deformed = false, width, height, theme = 'light', style = 'modern', ...request } = beamDiagramValidator.check(body);
-  const results = solveBeamRequest(request, context);
+  const results = plainData(solveBeamRequest(request, context));
   const chart = BEAM_CHART_VIEWS.includes(view);
   const svg = renderBeam(request, results, {
     view,

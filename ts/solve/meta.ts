@@ -4,7 +4,7 @@ import { unitLabels, type Quantity, type UnitSystem } from '../units/index.js';
 export interface Meta {
   engineVersion: string;
   units: UnitSystem;
-  unitLabels: Record<string, string>;
+  unitLabels: Readonly<Record<string, string>>;
   computeMs: number;
   attribution: string;
   warnings: string[];

@@ -59,18 +59,38 @@ export function toEngine(quantity: Quantity, value: number): number {
 }
 
 /**
- * Engine units to the response's units. Every number a response carries passes through here, so this
- * is where a result too large to represent is stopped: nothing non-finite leaves the service.
+ * The two divisors that take an engine value `v` to the response's units, `(v / d[0]) / d[1]`: engine
+ * units per API SI unit, then API SI units per response unit (1 for SI, and dividing by 1 is exact).
+ * The engine applies the same two divisions to the diagram series it writes as text, so both paths
+ * give the very same doubles.
+ */
+export function engineDivisors(quantity: Quantity, units: UnitSystem): [number, number] {
+  const q = quantities[quantity];
+  return [q.enginePerSi, units === 'SI' ? 1 : q.siPerImperial];
+}
+
+/**
+ * Engine units to the response's units. Every number a response carries passes through here or
+ * through the engine's series text (same divisors, same check), so this is where a result too large
+ * to represent is stopped: nothing non-finite leaves the service.
  */
 export function fromEngine(quantity: Quantity, value: number, units: UnitSystem): number {
-  const converted = fromSI(quantity, value / quantities[quantity].enginePerSi, units);
+  const [toSi, toUnits] = engineDivisors(quantity, units);
+  const converted = value / toSi / toUnits;
   if (!Number.isFinite(converted)) {
     throw new Problem('engine_error', `A result is too large to represent (${quantity}); check the model's magnitudes.`);
   }
   return converted;
 }
 
-/** `meta.unitLabels`: the label of each named quantity in the response's system. */
-export function unitLabels(units: UnitSystem, names: Record<string, Quantity>): Record<string, string> {
-  return Object.fromEntries(Object.entries(names).map(([name, q]) => [name, quantities[q][units === 'SI' ? 'si' : 'imperial']]));
+/** Labels already written, per set of names (each response kind has one) and system. */
+const labelled = new WeakMap<Record<string, Quantity>, Partial<Record<UnitSystem, Readonly<Record<string, string>>>>>();
+
+/** `meta.unitLabels`: the label of each named quantity in the response's system (one frozen object per set). */
+export function unitLabels(units: UnitSystem, names: Record<string, Quantity>): Readonly<Record<string, string>> {
+  const bySystem = labelled.get(names) ?? {};
+  labelled.set(names, bySystem);
+  return (bySystem[units] ??= Object.freeze(
+    Object.fromEntries(Object.entries(names).map(([name, q]) => [name, quantities[q][units === 'SI' ? 'si' : 'imperial']])),
+  ));
 }

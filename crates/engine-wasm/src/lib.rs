@@ -1,17 +1,21 @@
-//! The WebAssembly boundary: stateless exports taking JSON strings and answering JSON.
+//! The WebAssembly boundary: stateless exports.
 //!
-//! Every call answers `{"ok": ...}` or `{"error": {...}}`; the engine's error values cross the
-//! boundary as data, so JavaScript never sees a trap for a bad model. A beam's diagram series are
-//! most of its answer, so they cross as one `Float64Array` beside the JSON: parsing thousands of
-//! numbers out of text costs more than the solve itself.
+//! The engine's error values cross the boundary as data (`{"error": {...}}`), so JavaScript never
+//! sees a trap for a bad model. A truss crosses as JSON both ways. A beam, the request the service
+//! answers most, crosses as numbers (`beam_frame`), and its diagram series, most of its answer, as
+//! one `Float64Array` or, when the caller gives the response's units, as JSON text ready for the
+//! response (`series_text`).
 
 use serde::{Deserialize, Serialize};
-use spanwise_engine::beam::{
-    analyse_beam, BeamAnalysis, BeamExtremes, BeamModel, BeamReaction, EnvelopeRequest,
-};
+use spanwise_engine::beam::{analyse_beam, BeamAnalysis, Diagram, EnvelopeRequest};
 use spanwise_engine::truss::{solve_truss as solve_truss_model, TrussModel};
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
+
+pub mod beam_frame;
+pub mod series_text;
+use beam_frame::{decode_request, encode_answer, BeamRequest};
+use series_text::{write_series, PrintedPositions, SeriesUnits};
 
 /// Crate version and the git revision the binding was built from, e.g. `0.1.0+0123456789ab`.
 pub const ENGINE_VERSION: &str = env!("SPANWISE_ENGINE_VERSION");
@@ -20,18 +24,6 @@ pub const ENGINE_VERSION: &str = env!("SPANWISE_ENGINE_VERSION");
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     ENGINE_VERSION.to_string()
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct BeamRequest {
-    model: BeamModel,
-    combinations: Vec<Vec<f64>>,
-    /// Diagrams to bound pointwise over groups of the combinations.
-    #[serde(default)]
-    envelopes: Vec<EnvelopeRequest>,
-    /// How many results (from the first) keep their diagrams; all when absent.
-    keep_diagrams: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -58,106 +50,137 @@ fn parse<'a, T: Deserialize<'a>>(input: &'a str) -> Result<T, EngineError> {
     serde_json::from_str(input).map_err(|e| EngineError::invalid(format!("engine input: {e}")))
 }
 
-/// A beam's answer: JSON with everything but the diagram series, and the series themselves.
+/// A beam's answer: numbers (`beam_frame::encode_answer`), the diagram series as numbers or as
+/// JSON text, or the engine's refusal as JSON.
 #[wasm_bindgen]
 pub struct BeamSolution {
-    json: String,
+    error: Option<String>,
+    answer: Vec<f64>,
     series: Vec<f64>,
+    text: String,
 }
 
 #[wasm_bindgen]
 impl BeamSolution {
-    /// `{"ok": {results: [{reactions, extremes, series: [n shear, n moment, n rotation, n deflection]}],
-    /// envelopes: [n]}}` or `{"error": {...}}`; each `n` counts `[position, value]` pairs.
+    /// The engine's refusal as `{"error": {...}}`, or nothing when the beam was solved.
     #[wasm_bindgen(getter)]
-    pub fn json(&self) -> String {
-        self.json.clone()
+    pub fn error(&self) -> Option<String> {
+        self.error.clone()
+    }
+
+    /// Results, envelopes and text lengths as `beam_frame::encode_answer` lays them out.
+    #[wasm_bindgen(js_name = takeAnswer)]
+    pub fn take_answer(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.answer)
     }
 
     /// Every result's shear, moment, rotation and deflection pairs, then every envelope's max and min
-    /// pairs, flattened in that order. Handed
-    /// over once: the buffer moves to JavaScript rather than being copied twice.
+    /// pairs, flattened in that order. Handed over once: the buffer moves to JavaScript rather than
+    /// being copied twice.
     #[wasm_bindgen(js_name = takeSeries)]
     pub fn take_series(&mut self) -> Vec<f64> {
         std::mem::take(&mut self.series)
     }
-}
 
-/// One beam result on the wire: its diagrams are counted here and carried in the series array.
-#[derive(Serialize)]
-struct BeamWire<'a> {
-    reactions: &'a [BeamReaction],
-    extremes: &'a BeamExtremes,
-    series: [usize; 4],
-}
-
-/// The analysis on the wire: results, then each envelope's pair count (max pairs, then min pairs,
-/// follow the results' series in the array).
-#[derive(Serialize)]
-struct AnalysisWire<'a> {
-    results: Vec<BeamWire<'a>>,
-    envelopes: Vec<usize>,
-}
-
-fn beam_solution(analysis: Result<BeamAnalysis, EngineError>) -> BeamSolution {
-    let analysis = match analysis {
-        Ok(analysis) => analysis,
-        Err(error) => {
-            return BeamSolution {
-                json: answer::<()>(Err(error)),
-                series: Vec::new(),
-            }
-        }
-    };
-    let diagrams = analysis.results.iter().map(|r| &r.diagrams);
-    let total: usize = diagrams
-        .map(|d| d.shear.len() + d.moment.len() + d.rotation.len() + d.deflection.len())
-        .sum::<usize>()
-        + analysis
-            .envelopes
-            .iter()
-            .map(|e| e.max.len() + e.min.len())
-            .sum::<usize>();
-    let mut series = Vec::with_capacity(2 * total);
-    let results = analysis
-        .results
-        .iter()
-        .map(|r| {
-            let d = &r.diagrams;
-            let all = [&d.shear, &d.moment, &d.rotation, &d.deflection];
-            for s in all {
-                series.extend(s.iter().flatten());
-            }
-            BeamWire {
-                reactions: &r.reactions,
-                extremes: &r.extremes,
-                series: all.map(|s| s.len()),
-            }
-        })
-        .collect();
-    let envelopes = analysis
-        .envelopes
-        .iter()
-        .map(|e| {
-            series.extend(e.max.iter().flatten());
-            series.extend(e.min.iter().flatten());
-            e.max.len()
-        })
-        .collect();
-    BeamSolution {
-        json: answer(Ok(AnalysisWire { results, envelopes })),
-        series,
+    /// The same series, in the same order, as JSON arrays of `[position, value]` pairs written one
+    /// after another (their lengths end the answer); empty unless series units were given, and then
+    /// `takeSeries` answers nothing.
+    #[wasm_bindgen(js_name = takeText)]
+    pub fn take_text(&mut self) -> String {
+        std::mem::take(&mut self.text)
     }
 }
 
-/// Solves a beam: input `{model, combinations, envelopes?, keepDiagrams?}`, one result per
-/// combination and one set of bounds per envelope.
+fn failed(error: EngineError) -> BeamSolution {
+    BeamSolution {
+        error: Some(answer::<()>(Err(error))),
+        answer: Vec::new(),
+        series: Vec::new(),
+        text: String::new(),
+    }
+}
+
+/// Every series of an analysis in the order they cross, with the diagram it plots: each result's
+/// shear, moment, rotation and deflection, then each envelope's max and min.
+fn every_series<'a>(
+    analysis: &'a BeamAnalysis,
+    envelopes: &'a [EnvelopeRequest],
+) -> impl Iterator<Item = (Diagram, &'a [[f64; 2]])> {
+    let results = analysis.results.iter().flat_map(|r| {
+        let d = &r.diagrams;
+        [
+            (Diagram::Shear, d.shear.as_slice()),
+            (Diagram::Moment, d.moment.as_slice()),
+            (Diagram::Rotation, d.rotation.as_slice()),
+            (Diagram::Deflection, d.deflection.as_slice()),
+        ]
+    });
+    let bounds = analysis
+        .envelopes
+        .iter()
+        .zip(envelopes)
+        .flat_map(|(b, e)| [(e.diagram, b.max.as_slice()), (e.diagram, b.min.as_slice())]);
+    results.chain(bounds)
+}
+
+/// The analysis' series as JSON text in the response's units, and each one's length.
+fn series_as_text(
+    analysis: &BeamAnalysis,
+    envelopes: &[EnvelopeRequest],
+    units: &SeriesUnits,
+) -> Result<(String, Vec<usize>), EngineError> {
+    // "[-0.12345678901234567,-0.12345678901234567]," at most per pair
+    let pairs: usize = every_series(analysis, envelopes)
+        .map(|(_, s)| s.len())
+        .sum();
+    let mut text = Vec::with_capacity(44 * pairs + 2);
+    let mut lengths = Vec::new();
+    let mut printed = PrintedPositions::default();
+    for (diagram, pairs) in every_series(analysis, envelopes) {
+        let start = text.len();
+        write_series(&mut text, pairs, units, diagram, &mut printed)?;
+        lengths.push(text.len() - start);
+    }
+    let text =
+        String::from_utf8(text).map_err(|_| EngineError::invalid("series text is not UTF-8"))?;
+    Ok((text, lengths))
+}
+
+fn solved(request: &BeamRequest) -> Result<BeamSolution, EngineError> {
+    let analysis = analyse_beam(
+        &request.model,
+        &request.combinations,
+        &request.envelopes,
+        request.keep_diagrams,
+    )?;
+    let (series, text, lengths) = match &request.series_units {
+        Some(units) => {
+            let (text, lengths) = series_as_text(&analysis, &request.envelopes, units)?;
+            (Vec::new(), text, lengths)
+        }
+        None => {
+            let series = every_series(&analysis, &request.envelopes)
+                .flat_map(|(_, pairs)| pairs.iter().flatten().copied())
+                .collect();
+            (series, String::new(), Vec::new())
+        }
+    };
+    Ok(BeamSolution {
+        error: None,
+        answer: encode_answer(&analysis, &lengths),
+        series,
+        text,
+    })
+}
+
+/// Solves a beam given as a `beam_frame` of numbers: one result per combination and one set of
+/// bounds per envelope.
 #[wasm_bindgen(js_name = solveBeam)]
-pub fn solve_beam(input: &str) -> BeamSolution {
-    beam_solution(parse::<BeamRequest>(input).and_then(|r| {
-        let keep = r.keep_diagrams.unwrap_or(r.combinations.len());
-        analyse_beam(&r.model, &r.combinations, &r.envelopes, keep)
-    }))
+pub fn solve_beam(frame: &[f64]) -> BeamSolution {
+    match decode_request(frame).and_then(|request| solved(&request)) {
+        Ok(solution) => solution,
+        Err(error) => failed(error),
+    }
 }
 
 #[derive(Deserialize)]

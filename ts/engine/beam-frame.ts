@@ -1,0 +1,79 @@
+/**
+ * A beam request and its answer as flat arrays of numbers: the layout of crates/engine-wasm
+ * `beam_frame` (the Rust side documents it field by field; the two change together). A small beam
+ * solves in tens of microseconds, and JSON both ways cost as much again.
+ */
+import type {
+  DiagramName,
+  EngineBeamModel,
+  EngineBeamResult,
+  EngineEnvelopeRequest,
+  EngineExtreme,
+  EngineRange,
+  EngineSeriesUnits,
+  EngineSupportKind,
+} from './types.js';
+
+const SUPPORT_KINDS: readonly EngineSupportKind[] = ['pin', 'roller', 'fixed'];
+const LOAD_TYPES = ['point', 'moment', 'line'] as const;
+export const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
+const SERIES_UNITS = ['length', 'shear', 'moment', 'rotation', 'deflection'] as const;
+
+/** The request frame: counts, spans, supports, loads, combinations, envelopes, then series units. */
+export function encodeBeamRequest(
+  model: EngineBeamModel,
+  combinations: readonly number[][],
+  envelopes: readonly EngineEnvelopeRequest[],
+  keepDiagrams: number,
+  seriesUnits?: EngineSeriesUnits,
+): Float64Array {
+  const cases = combinations.reduce((n, c) => Math.max(n, c.length), 0);
+  const size =
+    8 +
+    4 * model.spans.length +
+    3 * model.supports.length +
+    7 * model.loads.length +
+    cases * combinations.length +
+    envelopes.reduce((n, e) => n + 2 + e.combinations.length, 0) +
+    (seriesUnits ? 10 : 0);
+  const frame = new Float64Array(size);
+  let at = 0;
+  const put = (...values: number[]) => {
+    for (const v of values) frame[at++] = v;
+  };
+  put(model.spans.length, model.supports.length, model.loads.length, cases, combinations.length, envelopes.length, keepDiagrams, seriesUnits ? 1 : 0);
+  for (const s of model.spans) put(s.length, s.e, s.i, s.hinge ? 1 : 0);
+  for (const s of model.supports) put(SUPPORT_KINDS.indexOf(s.kind), s.position, s.settlement);
+  for (const l of model.loads) {
+    const type = LOAD_TYPES.indexOf(l.type);
+    if (l.type === 'point') put(type, l.case, l.position, l.force, 0, 0, 0);
+    else if (l.type === 'moment') put(type, l.case, l.position, l.moment, 0, 0, 0);
+    else put(type, l.case, l.from, l.to, ...l.q);
+  }
+  // a missing factor is 0, as the engine reads a short vector
+  for (const c of combinations) for (let k = 0; k < cases; k++) put(c[k] ?? 0);
+  for (const e of envelopes) put(DIAGRAMS.indexOf(e.diagram), e.combinations.length, ...e.combinations);
+  if (seriesUnits) for (const q of SERIES_UNITS) put(...seriesUnits[q]);
+  return frame;
+}
+
+/** One result without its series, and its series' pair counts. */
+export interface AnswerResult {
+  result: Omit<EngineBeamResult<never>, 'samples'>;
+  pairs: number[];
+}
+
+/** The answer frame: each result's reactions, extremes and pair counts; envelope pair counts; text lengths. */
+export function decodeBeamAnswer(answer: Float64Array): { results: AnswerResult[]; envelopes: number[]; textLengths: number[] } {
+  let at = 0;
+  const next = () => answer[at++]!;
+  const list = <T>(read: () => T): T[] => Array.from({ length: next() }, read);
+  const extreme = (): EngineExtreme => ({ value: next(), position: next() });
+  const range = (): EngineRange => ({ max: extreme(), min: extreme() });
+  const results = list((): AnswerResult => {
+    const reactions = list(() => ({ kind: SUPPORT_KINDS[next()]!, position: next(), vertical: next(), moment: next() }));
+    const extremes = { shear: range(), moment: range(), deflection: range() };
+    return { result: { reactions, extremes }, pairs: [next(), next(), next(), next()] };
+  });
+  return { results, envelopes: list(next), textLengths: list(next) };
+}
