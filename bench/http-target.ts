@@ -1,18 +1,22 @@
 /**
  * A server for the HTTP benchmarks, in its own process so the load generator does not share its event
- * loop: `service` is the real app (no rate limits), `bare` a Koa route answering the object it is sent
- * once at start-up. Tells the parent its port over IPC.
+ * loop: `service` is the real app as `npm start` runs it (the compiled dist/, no rate limits), `bare` a
+ * Koa route answering the object it is sent once at start-up. Tells the parent its port over IPC.
  */
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { loadEngine } from '../ts/engine/node.js';
-import { createApp } from '../ts/server/app.js';
-import { SectionLibrary } from '../ts/sections/library.js';
 
 const kind = process.argv[2];
 
 async function app(): Promise<Koa> {
-  if (kind === 'service') return createApp({ engine: await loadEngine(), sections: SectionLibrary.load() });
+  if (kind === 'service') {
+    // `make bench` builds dist/ first; the paths are computed so tsc does not follow them into dist
+    const dist = (path: string) => new URL(`../dist/ts/${path}`, import.meta.url).href;
+    const { loadEngine } = (await import(dist('engine/node.js'))) as typeof import('../ts/engine/node.js');
+    const { createApp } = (await import(dist('server/app.js'))) as typeof import('../ts/server/app.js');
+    const { SectionLibrary } = (await import(dist('sections/library.js'))) as typeof import('../ts/sections/library.js');
+    return createApp({ engine: await loadEngine(), sections: SectionLibrary.load() });
+  }
   const body = await new Promise<unknown>((resolve) => process.once('message', resolve));
   const bare = new Koa();
   bare.use((ctx) => {

@@ -12,7 +12,7 @@ import type { EngineBeamModel, EngineEnvelopeRequest, EngineTrussModel } from '.
 import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
 import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
-import { responseJson } from '../ts/solve/json-text.js';
+import { responseBody } from '../ts/solve/json-text.js';
 import type { SolveContext } from '../ts/solve/context.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
@@ -123,7 +123,7 @@ console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (ta
     50,
   );
   // the whole pipeline as the route runs it: solve, then the response text
-  const [pipePlain, pipeAll] = paired(() => responseJson(solveBeamRequest(api, context)), () => responseJson(solveBeamRequest(combined, context)), 30);
+  const [pipePlain, pipeAll] = paired(() => responseBody(solveBeamRequest(api, context)), () => responseBody(solveBeamRequest(combined, context)), 30);
   const n = set.combinations.length;
   console.log(`combinations, 20 spans / 200 loads in 8 cases, AS1170 (${n} combinations):`);
   const each = (all: number, plain: number) => `${((all - plain) / n).toFixed(3)} ms per combination`;
@@ -155,17 +155,17 @@ const request = JSON.stringify({
 });
 const service = await serve('service');
 const sample = await fetch(`${service.url}/v1/beam/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
-const responseBody = await sample.text();
-if (sample.status !== 200) throw new Error(`beam solve failed: ${sample.status} ${responseBody}`);
+const solvedBody = await sample.text();
+if (sample.status !== 200) throw new Error(`beam solve failed: ${sample.status} ${solvedBody}`);
 // The bare route returns an object of the same size, so Koa serialises the same amount per request.
-const bareServer = await serve('bare', JSON.parse(responseBody));
+const bareServer = await serve('bare', JSON.parse(solvedBody));
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const bareRun = await load(bareServer.url, request, seconds);
 const serviceRun = await load(`${service.url}/v1/beam/solve`, request, seconds);
 bareServer.close();
 
-console.log(`http bare koa route (${responseBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`);
+console.log(`http bare koa route (${solvedBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`);
 console.log(`http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`);
 console.log(`throughput ratio service/bare: ${(serviceRun.rps / bareRun.rps).toFixed(2)} (target >= 0.50)`);
 

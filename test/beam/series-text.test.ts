@@ -11,7 +11,7 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import type { DiagramName, EngineEnvelopeRequest, Samples } from '../../ts/engine/types.js';
 import { beamEngineModel, beamRequestToSI } from '../../ts/solve/beam.js';
-import { JsonText, plainData, responseJson } from '../../ts/solve/json-text.js';
+import { JsonText, plainData, responseBody } from '../../ts/solve/json-text.js';
 import type { BeamSolveRequest } from '../../ts/schema/beam.js';
 import { engineDivisors, fromEngine, type Quantity, type UnitSystem } from '../../ts/units/index.js';
 import { testApp } from '../support/app.js';
@@ -53,6 +53,13 @@ function converted(samples: Samples, diagram: DiagramName, units: UnitSystem): [
   return pairs;
 }
 
+/** ASCII text to bytes and back. */
+function ascii(text: string): Uint8Array;
+function ascii(bytes: Uint8Array): string;
+function ascii(value: string | Uint8Array): string | Uint8Array {
+  return typeof value === 'string' ? new TextEncoder().encode(value) : new TextDecoder().decode(value);
+}
+
 describe('series written by the engine', () => {
   for (const units of ['SI', 'imperial'] as const) {
     it(`are the units table's doubles, diagram by diagram and bound by bound (${units})`, () => {
@@ -76,14 +83,14 @@ describe('series written by the engine', () => {
       const numbers = engine.analyseBeam(model, combinations, envelopes, 1);
       const text = engine.analyseBeamText(model, combinations, envelopes, 1, seriesUnits);
       for (const diagram of Object.keys(QUANTITY) as DiagramName[]) {
-        const json = text.results[0]!.samples[diagram];
+        const json = ascii(text.results[0]!.samples[diagram]);
         const want = converted(numbers.results[0]!.samples[diagram], diagram, units);
         expect(JSON.parse(json), diagram).toEqual(want);
         expect(json, diagram).toBe(JSON.stringify(want));
       }
       envelopes.forEach(({ diagram }, i) => {
         for (const side of ['max', 'min'] as const) {
-          const json = text.envelopes[i]![side];
+          const json = ascii(text.envelopes[i]![side]);
           expect(json, `${diagram} ${side}`).toBe(JSON.stringify(converted(numbers.envelopes[i]![side], diagram, units)));
         }
       });
@@ -101,14 +108,14 @@ describe('series written by the engine', () => {
   });
 });
 
-describe('responseJson', () => {
+describe('responseBody', () => {
   it('splices texts in place and leaves a string that looks like a marker alone', () => {
-    const value = { a: new JsonText('[[0,1.5]]'), b: ['\u00000', '\u0000deadbeef:0'], c: { d: new JsonText('[]') } };
-    expect(responseJson(value)).toBe('{"a":[[0,1.5]],"b":["\\u00000","\\u0000deadbeef:0"],"c":{"d":[]}}');
+    const value = { a: new JsonText(ascii('[[0,1.5]]')), b: ['\u00000', '\u0000deadbeef:0', 'µ'], c: { d: new JsonText(ascii('[]')) } };
+    expect(responseBody(value).toString('utf8')).toBe('{"a":[[0,1.5]],"b":["\\u00000","\\u0000deadbeef:0","µ"],"c":{"d":[]}}');
   });
 
   it('reads as its value under any other serialisation, and as data through plainData', () => {
-    const value = { series: new JsonText<[number, number][]>('[[1,2],[3,4]]') };
+    const value = { series: new JsonText<[number, number][]>(ascii('[[1,2],[3,4]]')) };
     expect(JSON.stringify(value)).toBe('{"series":[[1,2],[3,4]]}');
     expect(plainData(value)).toEqual({ series: [[1, 2], [3, 4]] });
   });

@@ -1,6 +1,8 @@
 /**
  * Every bad request gets its problem+json code, with issues[] paths a user can act on; never a 500.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type Koa from 'koa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +144,33 @@ describe('transport errors', () => {
       .set('Content-Type', 'application/json')
       .send(`{"pad": "${'x'.repeat(102400)}"}`);
     expectProblem(res, 413, 'payload_too_large');
+  });
+
+  it('a chunked body with no Content-Length is refused with 413 once it passes the limit', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/v1/beam/solve', headers: { 'content-type': 'application/json' } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        // 11 chunks of 10,000 bytes: the 11th passes 102,400
+        for (let i = 0; i < 11; i++) req.write('x'.repeat(10000));
+        req.end();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large' });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a JSON body with a byte order mark is read', async () => {
+    const res = await request(app.callback()).post('/v1/beam/solve').set('Content-Type', 'application/json; charset=UTF-8').send(`\uFEFF${JSON.stringify(good)}`);
+    expect(res.status).toBe(200);
   });
 
   it('a body of exactly 102400 bytes is read (and then judged by the schema)', async () => {

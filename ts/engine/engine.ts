@@ -41,8 +41,9 @@ export interface Engine {
     keepDiagrams: number,
   ): EngineBeamAnalysis;
   /**
-   * The same analysis with every series as JSON text in the response's units, ready to be spliced
-   * into a response (the engine prints numbers exactly as JSON.stringify would, faster).
+   * The same analysis with every series as JSON text in the response's units (ASCII bytes, views into
+   * one buffer), ready to be spliced into a response body: the engine prints numbers exactly as
+   * JSON.stringify would, and bytes need no encoding on the way to the socket.
    */
   analyseBeamText(
     model: EngineBeamModel,
@@ -50,9 +51,11 @@ export interface Engine {
     envelopes: EngineEnvelopeRequest[],
     keepDiagrams: number,
     seriesUnits: EngineSeriesUnits,
-  ): EngineBeamAnalysis<string>;
+  ): EngineBeamAnalysis<Uint8Array>;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
+  /** Raw DEFLATE (RFC 1951) of the bytes, sized for short texts (the `links.view` payload). */
+  deflateRaw(input: Uint8Array): Uint8Array;
 }
 
 type Answer<T> = { ok: T } | { error: EngineErrorValue };
@@ -101,7 +104,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams, seriesUnits), (solution, lengths) => {
       const text = solution.takeText();
       let [at, k] = [0, 0];
-      return () => text.slice(at, (at += lengths[k++]!));
+      return () => text.subarray(at, (at += lengths[k++]!));
     });
   return {
     version: bindings.engineVersion(),
@@ -109,5 +112,6 @@ export function createEngine(bindings: EngineBindings): Engine {
     analyseBeamText,
     solveTruss: (model, combinations) =>
       unwrap<EngineTrussResult[]>(bindings.solveTruss(JSON.stringify({ model, combinations }))),
+    deflateRaw: (input) => bindings.deflateRaw(input),
   };
 }

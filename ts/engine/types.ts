@@ -84,8 +84,8 @@ export interface BeamSolutionHandle {
   takeAnswer(): Float64Array;
   /** The flattened series; the handle gives them up (a second call answers an empty array). */
   takeSeries(): Float64Array;
-  /** With series units: the series as JSON arrays written one after another (then `takeSeries` is empty). */
-  takeText(): string;
+  /** With series units: the series as JSON arrays written one after another, ASCII bytes (then `takeSeries` is empty). */
+  takeText(): Uint8Array;
   free(): void;
 }
 
@@ -113,4 +113,5 @@ export interface EngineBindings {
   engineVersion(): string;
   solveBeam(frame: Float64Array): BeamSolutionHandle;
   solveTruss(input: string): string;
+  deflateRaw(input: Uint8Array): Uint8Array;
 }

@@ -10,7 +10,7 @@ import type { Engine } from '../engine/engine.js';
 import { mcpRoute } from '../mcp/index.js';
 import { openApiRoute } from '../openapi/index.js';
 import { solveBeam } from '../solve/beam.js';
-import { responseJson } from '../solve/json-text.js';
+import { responseBody } from '../solve/json-text.js';
 import { solveTruss } from '../solve/truss.js';
 import type { SolveContext } from '../solve/context.js';
 import { renderBeamDiagram, renderTrussDiagram } from '../solve/diagram.js';
@@ -46,7 +46,7 @@ export function createApp(options: AppOptions): Koa {
   });
   router.post('/v1/beam/solve', (ctx) => {
     ctx.type = 'json';
-    ctx.body = responseJson(solveBeam(ctx.state.body, context));
+    ctx.body = responseBody(solveBeam(ctx.state.body, context));
   });
   router.post('/v1/truss/solve', (ctx) => {
     ctx.body = solveTruss(ctx.state.body, context);

@@ -232,7 +232,7 @@ export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>
 }
 
 /** One engine result in the response's units and the API's signs (its series already are). */
-export function presentBeamResult(r: EngineBeamResult<string>, units: UnitSystem): BeamResult<SeriesText> {
+export function presentBeamResult(r: EngineBeamResult<Uint8Array>, units: UnitSystem): BeamResult<SeriesText> {
   const { reactions, extremes } = presentBeamSummary(r, units);
   const { shear, moment, rotation, deflection } = r.samples;
   return {
@@ -249,9 +249,9 @@ export function presentBeamResult(r: EngineBeamResult<string>, units: UnitSystem
  */
 function presentBeamEnvelope(
   header: CombinationsHeader,
-  runs: CombinationRun<EngineBeamResult<string>>[],
+  runs: CombinationRun<EngineBeamResult<Uint8Array>>[],
   requests: readonly EngineEnvelopeRequest[],
-  bounds: readonly EngineBounds<string>[],
+  bounds: readonly EngineBounds<Uint8Array>[],
   units: UnitSystem,
 ): BeamEnvelope<SeriesText> {
   const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesText> | undefined => {
@@ -291,7 +291,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const si = beamRequestToSI(request);
   const model = beamEngineModel(si);
   const requests = envelopeRequests(set?.combinations ?? []);
-  let analysis: EngineBeamAnalysis<string>;
+  let analysis: EngineBeamAnalysis<Uint8Array>;
   try {
     const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
     // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams

@@ -1,10 +1,12 @@
 /**
- * JSON already written as text, and the one serialiser of responses that splices it in.
+ * JSON already written as bytes, and the one serialiser of responses that splices them in.
  *
- * The engine writes a beam's diagram series as JSON text (crates/engine-wasm `series_text`): printing
- * several hundred numbers is most of the cost of a response, and the engine prints them faster, with
- * the same digits JSON.stringify would. `responseJson` lets JSON.stringify write everything else and
- * puts each text in its place.
+ * The engine writes a beam's diagram series as JSON text (crates/engine-wasm `series_text`), ASCII
+ * bytes: printing several hundred numbers is most of the cost of a response, and the engine prints
+ * them faster, with the same digits JSON.stringify would. `responseBody` lets JSON.stringify write
+ * everything else and puts each series' bytes in its place in the body, so the series are never a
+ * JavaScript string: turning a large response string into UTF-8 for the socket cost more than
+ * writing it.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -14,25 +16,30 @@ const MARK = `\u0000${randomBytes(12).toString('hex')}:`;
 const MARKED = new RegExp(`"\\\\u0000${MARK.slice(1)}(\\d+)"`, 'g');
 
 /** Texts met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
-let placed: string[] | undefined;
+let placed: Uint8Array[] | undefined;
 
-/** A JSON value of type `T` already serialised; it reads as its value everywhere. */
+/** A JSON value of type `T` already serialised as ASCII bytes; it reads as its value everywhere. */
 export class JsonText<T = unknown> {
   /** Type only: what the text holds. */
   declare readonly value?: T;
 
-  constructor(readonly json: string) {}
+  constructor(readonly bytes: Uint8Array) {}
 
-  /** Under `responseJson`, a marker the text replaces; under any other JSON.stringify, the value itself. */
+  /** The text as a string. */
+  get json(): string {
+    return new TextDecoder().decode(this.bytes);
+  }
+
+  /** Under `responseBody`, a marker the bytes replace; under any other JSON.stringify, the value itself. */
   toJSON(): unknown {
     if (placed === undefined) return JSON.parse(this.json);
-    return `${MARK}${placed.push(this.json) - 1}`;
+    return `${MARK}${placed.push(this.bytes) - 1}`;
   }
 }
 
-/** The JSON text of a value that may hold `JsonText`s. */
-export function responseJson(value: unknown): string {
-  const texts: string[] = [];
+/** The UTF-8 JSON body of a value that may hold `JsonText`s. */
+export function responseBody(value: unknown): Buffer {
+  const texts: Uint8Array[] = [];
   placed = texts;
   let json: string;
   try {
@@ -40,12 +47,20 @@ export function responseJson(value: unknown): string {
   } finally {
     placed = undefined;
   }
-  return texts.length === 0 ? json : json.replace(MARKED, (_marker, index: string) => texts[Number(index)]!);
+  if (texts.length === 0) return Buffer.from(json);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const marker of json.matchAll(MARKED)) {
+    parts.push(Buffer.from(json.slice(from, marker.index)), texts[Number(marker[1])]!);
+    from = marker.index + marker[0].length;
+  }
+  parts.push(Buffer.from(json.slice(from)));
+  return Buffer.concat(parts);
 }
 
 /** The value as plain data (every `JsonText` parsed), for consumers that read numbers. */
 export function plainData<T>(value: T): Plain<T> {
-  return JSON.parse(responseJson(value)) as Plain<T>;
+  return JSON.parse(responseBody(value).toString('utf8')) as Plain<T>;
 }
 
 /** `T` with each `JsonText` replaced by the data it holds. */

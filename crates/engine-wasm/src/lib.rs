@@ -13,6 +13,7 @@ use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub mod beam_frame;
+pub mod deflate;
 pub mod series_text;
 use beam_frame::{decode_request, encode_answer, BeamRequest};
 use series_text::{write_series, PrintedPositions, SeriesUnits};
@@ -57,7 +58,7 @@ pub struct BeamSolution {
     error: Option<String>,
     answer: Vec<f64>,
     series: Vec<f64>,
-    text: String,
+    text: Vec<u8>,
 }
 
 #[wasm_bindgen]
@@ -84,9 +85,11 @@ impl BeamSolution {
 
     /// The same series, in the same order, as JSON arrays of `[position, value]` pairs written one
     /// after another (their lengths end the answer); empty unless series units were given, and then
-    /// `takeSeries` answers nothing.
+    /// `takeSeries` answers nothing. ASCII bytes, not a string: JavaScript's caller makes them a
+    /// one-byte string in one copy, where wasm-bindgen's TextDecoder builds a two-byte one, slower
+    /// to make and to splice into a response.
     #[wasm_bindgen(js_name = takeText)]
-    pub fn take_text(&mut self) -> String {
+    pub fn take_text(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.text)
     }
 }
@@ -96,7 +99,7 @@ fn failed(error: EngineError) -> BeamSolution {
         error: Some(answer::<()>(Err(error))),
         answer: Vec::new(),
         series: Vec::new(),
-        text: String::new(),
+        text: Vec::new(),
     }
 }
 
@@ -128,7 +131,7 @@ fn series_as_text(
     analysis: &BeamAnalysis,
     envelopes: &[EnvelopeRequest],
     units: &SeriesUnits,
-) -> Result<(String, Vec<usize>), EngineError> {
+) -> Result<(Vec<u8>, Vec<usize>), EngineError> {
     // "[-0.12345678901234567,-0.12345678901234567]," at most per pair
     let pairs: usize = every_series(analysis, envelopes)
         .map(|(_, s)| s.len())
@@ -141,8 +144,6 @@ fn series_as_text(
         write_series(&mut text, pairs, units, diagram, &mut printed)?;
         lengths.push(text.len() - start);
     }
-    let text =
-        String::from_utf8(text).map_err(|_| EngineError::invalid("series text is not UTF-8"))?;
     Ok((text, lengths))
 }
 
@@ -162,7 +163,7 @@ fn solved(request: &BeamRequest) -> Result<BeamSolution, EngineError> {
             let series = every_series(&analysis, &request.envelopes)
                 .flat_map(|(_, pairs)| pairs.iter().flatten().copied())
                 .collect();
-            (series, String::new(), Vec::new())
+            (series, Vec::new(), Vec::new())
         }
     };
     Ok(BeamSolution {
@@ -181,6 +182,13 @@ pub fn solve_beam(frame: &[f64]) -> BeamSolution {
         Ok(solution) => solution,
         Err(error) => failed(error),
     }
+}
+
+/// Raw DEFLATE of `input` (`deflate.rs`), for the `links.view` URL of every solve: Node's zlib
+/// spends most of its time per call setting up and freeing a 256 KB state.
+#[wasm_bindgen(js_name = deflateRaw)]
+pub fn deflate_raw(input: &[u8]) -> Vec<u8> {
+    deflate::deflate_raw(input)
 }
 
 #[derive(Deserialize)]
