@@ -38,22 +38,40 @@ export function encodeBeamRequest(
     (seriesUnits ? 10 : 0);
   const frame = new Float64Array(size);
   let at = 0;
-  const put = (...values: number[]) => {
-    for (const v of values) frame[at++] = v;
+  const put = (value: number) => {
+    frame[at++] = value;
   };
-  put(model.spans.length, model.supports.length, model.loads.length, cases, combinations.length, envelopes.length, keepDiagrams, seriesUnits ? 1 : 0);
-  for (const s of model.spans) put(s.length, s.e, s.i, s.hinge ? 1 : 0);
-  for (const s of model.supports) put(SUPPORT_KINDS.indexOf(s.kind), s.position, s.settlement);
+  for (const n of [model.spans.length, model.supports.length, model.loads.length, cases, combinations.length, envelopes.length, keepDiagrams]) put(n);
+  put(seriesUnits ? 1 : 0);
+  for (const s of model.spans) {
+    put(s.length);
+    put(s.e);
+    put(s.i);
+    put(s.hinge ? 1 : 0);
+  }
+  for (const s of model.supports) {
+    put(SUPPORT_KINDS.indexOf(s.kind));
+    put(s.position);
+    put(s.settlement);
+  }
   for (const l of model.loads) {
-    const type = LOAD_TYPES.indexOf(l.type);
-    if (l.type === 'point') put(type, l.case, l.position, l.force, 0, 0, 0);
-    else if (l.type === 'moment') put(type, l.case, l.position, l.moment, 0, 0, 0);
-    else put(type, l.case, l.from, l.to, ...l.q);
+    put(LOAD_TYPES.indexOf(l.type));
+    put(l.case);
+    const [a, b, c, d, e] = l.type === 'point' ? [l.position, l.force, 0, 0, 0] : l.type === 'moment' ? [l.position, l.moment, 0, 0, 0] : [l.from, l.to, ...l.q];
+    put(a);
+    put(b);
+    put(c);
+    put(d);
+    put(e);
   }
   // a missing factor is 0, as the engine reads a short vector
   for (const c of combinations) for (let k = 0; k < cases; k++) put(c[k] ?? 0);
-  for (const e of envelopes) put(DIAGRAMS.indexOf(e.diagram), e.combinations.length, ...e.combinations);
-  if (seriesUnits) for (const q of SERIES_UNITS) put(...seriesUnits[q]);
+  for (const e of envelopes) {
+    put(DIAGRAMS.indexOf(e.diagram));
+    put(e.combinations.length);
+    for (const i of e.combinations) put(i);
+  }
+  if (seriesUnits) for (const q of SERIES_UNITS) for (const divisor of seriesUnits[q]) put(divisor);
   return frame;
 }
 

@@ -34,6 +34,7 @@ export interface AppOptions {
 }
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createApp(options: AppOptions): Koa {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
@@ -45,7 +46,8 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = { ok: true, engineVersion: options.engine.version, timestamp: new Date().toISOString() };
   });
   router.post('/v1/beam/solve', (ctx) => {
-    ctx.type = 'json';
+    // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
+    ctx.set('Content-Type', JSON_TYPE);
     ctx.body = responseBody(solveBeam(ctx.state.body, context));
   });
   router.post('/v1/truss/solve', (ctx) => {

@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 
 /** Marks a text's place while JSON.stringify runs; the random part keeps request strings from posing as one. */
 const MARK = `\u0000${randomBytes(12).toString('hex')}:`;
-/** The marker as JSON.stringify writes it: a string holding `MARK` and the text's index. */
-const MARKED = new RegExp(`"\\\\u0000${MARK.slice(1)}(\\d+)"`, 'g');
+/** The marker as JSON.stringify writes it, up to the text's index and closing quote. */
+const MARKED = `"\\u0000${MARK.slice(1)}`;
 
 /** Texts met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
 let placed: Uint8Array[] | undefined;
@@ -50,9 +50,10 @@ export function responseBody(value: unknown): Buffer {
   if (texts.length === 0) return Buffer.from(json);
   const parts: Uint8Array[] = [];
   let from = 0;
-  for (const marker of json.matchAll(MARKED)) {
-    parts.push(Buffer.from(json.slice(from, marker.index)), texts[Number(marker[1])]!);
-    from = marker.index + marker[0].length;
+  for (let at = json.indexOf(MARKED); at >= 0; at = json.indexOf(MARKED, from)) {
+    const close = json.indexOf('"', at + MARKED.length);
+    parts.push(Buffer.from(json.slice(from, at)), texts[Number(json.slice(at + MARKED.length, close))]!);
+    from = close + 1;
   }
   parts.push(Buffer.from(json.slice(from)));
   return Buffer.concat(parts);
