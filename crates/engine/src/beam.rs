@@ -941,15 +941,15 @@ fn response(beam: &Discretised, d: &[f64], factor_of: &dyn Fn(usize) -> f64) -> 
     }
     let mut member_segments: Vec<(f64, f64, Vec<Segment>)> = Vec::with_capacity(beam.members.len());
     for (e, m) in beam.members.iter().enumerate() {
-        let mut loads = MemberLoads::default();
+        let active = || beam.cases.iter().filter(|c| factor_of(c.case) != 0.0);
+        let mut loads = MemberLoads {
+            points: Vec::with_capacity(active().map(|c| c.members[e].points.len()).sum()),
+            lines: Vec::with_capacity(active().map(|c| c.members[e].lines.len()).sum()),
+        };
         let mut fef = Vector4::zeros();
-        for c in beam.cases.iter().filter(|c| factor_of(c.case) != 0.0) {
+        for c in active() {
             let f = factor_of(c.case);
-            if f == 1.0 {
-                loads.extend(&c.members[e]);
-            } else {
-                loads.extend(&c.members[e].scaled(f));
-            }
+            loads.extend_scaled(&c.members[e], f);
             fef += c.fixed_end[e] * f;
         }
         let de = Vector4::from_fn(|a, _| d[m.dofs[a]]);
@@ -1041,7 +1041,13 @@ fn sample_one(
         let at = jumps.partition_point(|&j| j < x - beam.tolerance);
         jumps.get(at).is_some_and(|&j| j <= x + beam.tolerance)
     };
-    let mut series = Vec::new();
+    // a span's samples, plus each segment's start and a jump's second value
+    let capacity = members
+        .iter()
+        .map(|(_, _, segments)| SAMPLES_PER_SPAN as usize + 2 * segments.len())
+        .sum::<usize>()
+        + 1;
+    let mut series = Vec::with_capacity(capacity);
     let mut previous: Option<f64> = None;
     for (x0, span_length, segments) in members {
         let h = span_length / SAMPLES_PER_SPAN;
@@ -1126,19 +1132,33 @@ fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
                 .map(move |(k, s)| (m, k, x0 + s.start, x0 + s.end))
         })
         .collect();
-    let mut bernstein = vec![[[0.0; Poly::CAPACITY]; 3]; slots.len()];
-    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
-        for (sum, own) in bernstein.iter_mut().zip(&part.bernstein) {
+    let active: Vec<(f64, &Component)> = parts.iter().copied().filter(|(f, _)| *f != 0.0).collect();
+    // A slot's superposed coefficients are summed where they are used, never stored for the whole
+    // beam: that array was most of the cost of a combination's extremes.
+    let superposed = |slot: usize, ends_only: bool| {
+        let mut sum = [[0.0; Poly::CAPACITY]; 3];
+        for &(factor, part) in &active {
+            let Some(own) = part.bernstein.get(slot) else {
+                continue;
+            };
             for f in 0..3 {
-                for (a, b) in sum[f].iter_mut().zip(&own[f]).take(BERNSTEIN_DEGREE[f] + 1) {
-                    *a += factor * b;
+                let last = BERNSTEIN_DEGREE[f];
+                if ends_only {
+                    sum[f][0] += factor * own[f][0];
+                    sum[f][last] += factor * own[f][last];
+                } else {
+                    for (a, b) in sum[f].iter_mut().zip(&own[f]).take(last + 1) {
+                        *a += factor * b;
+                    }
                 }
             }
         }
-    }
+        sum
+    };
     let mut candidates: [Vec<(f64, f64)>; 3] =
         std::array::from_fn(|_| Vec::with_capacity(2 * slots.len() + 8));
-    for (&(_, _, x0, x1), b) in slots.iter().zip(&bernstein) {
+    for (slot, &(_, _, x0, x1)) in slots.iter().enumerate() {
+        let b = superposed(slot, true);
         for f in 0..3 {
             candidates[f].push((x0, b[f][0]));
             candidates[f].push((x1, b[f][BERNSTEIN_DEGREE[f]]));
@@ -1150,7 +1170,8 @@ fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
     let mut low = candidates
         .each_ref()
         .map(|c| c.iter().map(|v| v.1).fold(f64::INFINITY, f64::min));
-    for (&(m, k, x0, _), b) in slots.iter().zip(&bernstein) {
+    for (slot, &(m, k, x0, _)) in slots.iter().enumerate() {
+        let b = superposed(slot, false);
         let wanted: [bool; 3] = std::array::from_fn(|f| {
             let coefficients = &b[f][..=BERNSTEIN_DEGREE[f]];
             let upper = coefficients

@@ -42,33 +42,26 @@ pub struct MemberLoads {
 }
 
 impl MemberLoads {
-    /// The same loads times `factor`.
-    pub fn scaled(&self, factor: f64) -> Self {
-        MemberLoads {
-            points: self
-                .points
-                .iter()
-                .map(|p| PointAction {
-                    at: p.at,
-                    force: p.force * factor,
-                    moment: p.moment * factor,
-                })
-                .collect(),
-            lines: self
-                .lines
-                .iter()
-                .map(|l| LineLoad {
-                    q: l.q.scaled(factor),
-                    ..*l
-                })
-                .collect(),
-        }
-    }
-
     /// Appends another set of loads.
     pub fn extend(&mut self, other: &MemberLoads) {
         self.points.extend_from_slice(&other.points);
         self.lines.extend_from_slice(&other.lines);
+    }
+
+    /// Adds `other`'s loads times `factor` (no scaled copy in between).
+    pub fn extend_scaled(&mut self, other: &MemberLoads, factor: f64) {
+        if factor == 1.0 {
+            return self.extend(other);
+        }
+        self.points.extend(other.points.iter().map(|p| PointAction {
+            at: p.at,
+            force: p.force * factor,
+            moment: p.moment * factor,
+        }));
+        self.lines.extend(other.lines.iter().map(|l| LineLoad {
+            q: l.q.scaled(factor),
+            ..*l
+        }));
     }
 }
 
