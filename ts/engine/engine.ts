@@ -3,6 +3,7 @@
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
  */
 import { decodeBeamAnswer, DIAGRAMS, encodeBeamRequest } from './beam-frame.js';
+import { decodeTrussAnswer, encodeTrussRequest } from './truss-frame.js';
 import type {
   BeamSolutionHandle,
   DiagramName,
@@ -110,8 +111,15 @@ export function createEngine(bindings: EngineBindings): Engine {
     version: bindings.engineVersion(),
     analyseBeam,
     analyseBeamText,
-    solveTruss: (model, combinations) =>
-      unwrap<EngineTrussResult[]>(bindings.solveTruss(JSON.stringify({ model, combinations }))),
+    solveTruss: (model, combinations) => {
+      const solution = bindings.solveTruss(encodeTrussRequest(model, combinations));
+      try {
+        if (solution.error !== undefined) unwrap(solution.error); // throws the refusal
+        return decodeTrussAnswer(solution.takeAnswer(), solution.takeMessages());
+      } finally {
+        solution.free();
+      }
+    },
     deflateRaw: (input) => bindings.deflateRaw(input),
   };
 }

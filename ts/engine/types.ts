@@ -89,6 +89,17 @@ export interface BeamSolutionHandle {
   free(): void;
 }
 
+/** A truss answer from the binding (crates/engine-wasm `truss_frame`): numbers and warning messages, or a refusal. */
+export interface TrussSolutionHandle {
+  /** `{"error": {...}}` when the engine refused the model. */
+  readonly error: string | undefined;
+  /** Results laid out as `encode_answer` writes them. */
+  takeAnswer(): Float64Array;
+  /** The warnings' messages, in the order the answer lists the warnings. */
+  takeMessages(): string[];
+  free(): void;
+}
+
 /** A diagram to bound pointwise over some combinations (indices into the factor vectors). */
 export interface EngineEnvelopeRequest {
   combinations: number[];
@@ -112,6 +123,6 @@ export interface EngineBeamAnalysis<S = Samples> {
 export interface EngineBindings {
   engineVersion(): string;
   solveBeam(frame: Float64Array): BeamSolutionHandle;
-  solveTruss(input: string): string;
+  solveTruss(frame: Float64Array): TrussSolutionHandle;
   deflateRaw(input: Uint8Array): Uint8Array;
 }

@@ -51,7 +51,8 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = responseBody(solveBeam(ctx.state.body, context));
   });
   router.post('/v1/truss/solve', (ctx) => {
-    ctx.body = solveTruss(ctx.state.body, context);
+    ctx.set('Content-Type', JSON_TYPE);
+    ctx.body = responseBody(solveTruss(ctx.state.body, context));
   });
   router.post('/v1/beam/diagram', (ctx) => {
     ctx.type = 'image/svg+xml';

@@ -13,6 +13,7 @@ use spanwise_engine::beam::{
 };
 use spanwise_engine::EngineError;
 
+use crate::frame::Reader;
 use crate::series_text::SeriesUnits;
 
 /// What a beam request asks for.
@@ -29,41 +30,6 @@ pub struct BeamRequest {
     pub series_units: Option<SeriesUnits>,
 }
 
-/// Reads numbers from the front of a frame.
-struct Reader<'a> {
-    numbers: &'a [f64],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn number(&mut self) -> Result<f64, EngineError> {
-        let value = self.numbers.get(self.at).copied();
-        self.at += 1;
-        value.ok_or_else(|| EngineError::invalid("engine input: the beam frame ends early"))
-    }
-
-    /// A count or index: a whole number no larger than the frame is long (or `limit`).
-    fn whole(&mut self, what: &str, limit: usize) -> Result<usize, EngineError> {
-        let value = self.number()?;
-        if value >= 0.0 && value.fract() == 0.0 && value <= limit as f64 {
-            Ok(value as usize)
-        } else {
-            Err(EngineError::invalid(format!(
-                "engine input: {what} must be a whole number up to {limit} (got {value})"
-            )))
-        }
-    }
-
-    fn count(&mut self, what: &str) -> Result<usize, EngineError> {
-        let limit = self.numbers.len();
-        self.whole(what, limit)
-    }
-
-    fn pair(&mut self) -> Result<[f64; 2], EngineError> {
-        Ok([self.number()?, self.number()?])
-    }
-}
-
 const SUPPORT_KINDS: [SupportKind; 3] = [SupportKind::Pin, SupportKind::Roller, SupportKind::Fixed];
 const DIAGRAMS: [Diagram; 4] = [
     Diagram::Shear,
@@ -77,7 +43,7 @@ const DIAGRAMS: [Diagram; 4] = [
 /// `(type, case, a, b, c, d, e)`, each combination's `cases` factors, envelopes
 /// `(diagram, n, n combination indices)`, and with text the ten divisors of `SeriesUnits`.
 pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
-    let mut r = Reader { numbers, at: 0 };
+    let mut r = Reader::new(numbers);
     let spans = r.count("the span count")?;
     let supports = r.count("the support count")?;
     let loads = r.count("the load count")?;
@@ -163,11 +129,7 @@ pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
     } else {
         None
     };
-    if r.at != numbers.len() {
-        return Err(EngineError::invalid(
-            "engine input: the beam frame is longer than its counts say",
-        ));
-    }
+    r.finish()?;
     Ok(BeamRequest {
         model: BeamModel {
             spans,

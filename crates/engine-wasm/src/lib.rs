@@ -6,15 +6,17 @@
 //! one `Float64Array` or, when the caller gives the response's units, as JSON text ready for the
 //! response (`series_text`).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use spanwise_engine::beam::{analyse_beam, BeamAnalysis, Diagram, EnvelopeRequest};
-use spanwise_engine::truss::{solve_truss as solve_truss_model, TrussModel};
+use spanwise_engine::truss::solve_truss as solve_truss_model;
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub mod beam_frame;
 pub mod deflate;
+pub mod frame;
 pub mod series_text;
+pub mod truss_frame;
 use beam_frame::{decode_request, encode_answer, BeamRequest};
 use series_text::{write_series, PrintedPositions, SeriesUnits};
 
@@ -45,10 +47,6 @@ fn answer<T: Serialize>(result: Result<T, EngineError>) -> String {
         }))
         .unwrap_or_default()
     })
-}
-
-fn parse<'a, T: Deserialize<'a>>(input: &'a str) -> Result<T, EngineError> {
-    serde_json::from_str(input).map_err(|e| EngineError::invalid(format!("engine input: {e}")))
 }
 
 /// A beam's answer: numbers (`beam_frame::encode_answer`), the diagram series as numbers or as
@@ -191,15 +189,54 @@ pub fn deflate_raw(input: &[u8]) -> Vec<u8> {
     deflate::deflate_raw(input)
 }
 
-#[derive(Deserialize)]
-struct TrussRequest {
-    model: TrussModel,
-    combinations: Vec<Vec<f64>>,
+/// A truss's answer: numbers (`truss_frame::encode_answer`) and its warnings' messages, or the
+/// engine's refusal as JSON.
+#[wasm_bindgen]
+pub struct TrussSolution {
+    error: Option<String>,
+    answer: Vec<f64>,
+    messages: Vec<String>,
 }
 
-/// Solves a plane truss: input `{model, combinations: [[factor per case]]}`, output one result per
-/// combination.
+#[wasm_bindgen]
+impl TrussSolution {
+    /// The engine's refusal as `{"error": {...}}`, or nothing when the truss was solved.
+    #[wasm_bindgen(getter)]
+    pub fn error(&self) -> Option<String> {
+        self.error.clone()
+    }
+
+    /// Results as `truss_frame::encode_answer` lays them out.
+    #[wasm_bindgen(js_name = takeAnswer)]
+    pub fn take_answer(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.answer)
+    }
+
+    /// Every result's warning messages, in the order the answer lists the warnings.
+    #[wasm_bindgen(js_name = takeMessages)]
+    pub fn take_messages(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.messages)
+    }
+}
+
+/// Solves a plane truss given as a `truss_frame` of numbers: one result per combination.
 #[wasm_bindgen(js_name = solveTruss)]
-pub fn solve_truss(input: &str) -> String {
-    answer(parse::<TrussRequest>(input).and_then(|r| solve_truss_model(&r.model, &r.combinations)))
+pub fn solve_truss(frame: &[f64]) -> TrussSolution {
+    let solved = truss_frame::decode_request(frame)
+        .and_then(|request| solve_truss_model(&request.model, &request.combinations));
+    match solved {
+        Ok(results) => {
+            let (answer, messages) = truss_frame::encode_answer(&results);
+            TrussSolution {
+                error: None,
+                answer,
+                messages,
+            }
+        }
+        Err(error) => TrussSolution {
+            error: Some(answer::<()>(Err(error))),
+            answer: Vec::new(),
+            messages: Vec::new(),
+        },
+    }
 }
