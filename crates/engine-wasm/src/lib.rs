@@ -83,9 +83,8 @@ impl BeamSolution {
 
     /// The same series, in the same order, as JSON arrays of `[position, value]` pairs written one
     /// after another (their lengths end the answer); empty unless series units were given, and then
-    /// `takeSeries` answers nothing. ASCII bytes, not a string: JavaScript's caller makes them a
-    /// one-byte string in one copy, where wasm-bindgen's TextDecoder builds a two-byte one, slower
-    /// to make and to splice into a response.
+    /// `takeSeries` answers nothing. ASCII bytes, not a string: the service splices them into the
+    /// response body as they are (a string would be decoded here and encoded again for the socket).
     #[wasm_bindgen(js_name = takeText)]
     pub fn take_text(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.text)
