@@ -8,10 +8,9 @@
  * JavaScript string: turning a large response string into UTF-8 for the socket cost more than
  * writing it.
  */
-import { randomBytes } from 'node:crypto';
 
 /** Marks a text's place while JSON.stringify runs; the random part keeps request strings from posing as one. */
-const MARK = `\u0000${randomBytes(12).toString('hex')}:`;
+const MARK = `\u0000${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}:`;
 /** The marker as JSON.stringify writes it, up to the text's index and closing quote. */
 const MARKED = `"\\u0000${MARK.slice(1)}`;
 
