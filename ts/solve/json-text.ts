@@ -2,11 +2,11 @@
  * JSON already written as bytes, and the one serialiser of responses that splices them in.
  *
  * The engine writes a beam's diagram series as JSON text (crates/engine-wasm `series_text`), ASCII
- * bytes: printing several hundred numbers is most of the cost of a response, and the engine prints
- * them faster, with the same digits JSON.stringify would. `responseBody` lets JSON.stringify write
- * everything else and puts each series' bytes in its place in the body, so the series are never a
- * JavaScript string: turning a large response string into UTF-8 for the socket cost more than
- * writing it.
+ * bytes with the same digits JSON.stringify would print: building several hundred `[position, value]`
+ * arrays only to print them was most of the cost of a response. `responseBody` lets JSON.stringify
+ * write everything else and puts each series' bytes in its place in the body, so the series are
+ * never a JavaScript string: turning a large response string into UTF-8 for the socket cost more
+ * than writing it.
  */
 
 /** Marks a text's place while JSON.stringify runs; the random part keeps request strings from posing as one. */
