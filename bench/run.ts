@@ -164,6 +164,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 // Rounds alternate the two servers, so a busy minute on a shared machine weighs on both sides; each
 // round's ratio is printed, and the median round's figures are the result.
 const rounds: { bare: Awaited<ReturnType<typeof load>>; service: Awaited<ReturnType<typeof load>>; ratio: number }[] = [];
+// a second of load on each first, so neither side is measured while its JIT is still compiling
+await load(bareServer.url, request, 1);
+await load(`${service.url}/v1/beam/solve`, request, 1);
 for (let round = 0; round < 3; round++) {
   const bare = await load(bareServer.url, request, seconds);
   const solved = await load(`${service.url}/v1/beam/solve`, request, seconds);
