@@ -59,12 +59,9 @@ export interface Engine {
   deflateRaw(input: Uint8Array): Uint8Array;
 }
 
-type Answer<T> = { ok: T } | { error: EngineErrorValue };
-
-function unwrap<T>(json: string): T {
-  const answer = JSON.parse(json) as Answer<T>;
-  if ('error' in answer) throw new EngineFailure(answer.error);
-  return answer.ok;
+/** The engine's refusal, `{"error": {...}}` from the binding, as the failure it is. */
+function refusal(json: string): EngineFailure {
+  return new EngineFailure((JSON.parse(json) as { error: EngineErrorValue }).error);
 }
 
 /**
@@ -78,7 +75,7 @@ function analyse<S>(
 ): EngineBeamAnalysis<S> {
   const solution = bindings.solveBeam(frame);
   try {
-    if (solution.error !== undefined) unwrap(solution.error); // throws the refusal
+    if (solution.error !== undefined) throw refusal(solution.error);
     const answer = decodeBeamAnswer(solution.takeAnswer());
     const next = take(solution, answer.textLengths);
     const results = answer.results.map(({ result, pairs }): EngineBeamResult<S> => {
@@ -114,7 +111,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     solveTruss: (model, combinations) => {
       const solution = bindings.solveTruss(encodeTrussRequest(model, combinations));
       try {
-        if (solution.error !== undefined) unwrap(solution.error); // throws the refusal
+        if (solution.error !== undefined) throw refusal(solution.error);
         return decodeTrussAnswer(solution.takeAnswer(), solution.takeMessages());
       } finally {
         solution.free();
