@@ -3,6 +3,7 @@
  * `beam_frame` (the Rust side documents it field by field; the two change together). A small beam
  * solves in tens of microseconds, and JSON both ways cost as much again.
  */
+import { caseCount, FrameWriter } from './frame.js';
 import type {
   DiagramName,
   EngineBeamModel,
@@ -27,7 +28,7 @@ export function encodeBeamRequest(
   keepDiagrams: number,
   seriesUnits?: EngineSeriesUnits,
 ): Float64Array {
-  const cases = combinations.reduce((n, c) => Math.max(n, c.length), 0);
+  const cases = caseCount(combinations);
   const size =
     8 +
     4 * model.spans.length +
@@ -36,11 +37,8 @@ export function encodeBeamRequest(
     cases * combinations.length +
     envelopes.reduce((n, e) => n + 2 + e.combinations.length, 0) +
     (seriesUnits ? 10 : 0);
-  const frame = new Float64Array(size);
-  let at = 0;
-  const put = (value: number) => {
-    frame[at++] = value;
-  };
+  const writer = new FrameWriter(size);
+  const put = (value: number) => writer.put(value);
   for (const n of [model.spans.length, model.supports.length, model.loads.length, cases, combinations.length, envelopes.length, keepDiagrams]) put(n);
   put(seriesUnits ? 1 : 0);
   for (const s of model.spans) {
@@ -64,15 +62,14 @@ export function encodeBeamRequest(
     put(d);
     put(e);
   }
-  // a missing factor is 0, as the engine reads a short vector
-  for (const c of combinations) for (let k = 0; k < cases; k++) put(c[k] ?? 0);
+  writer.putFactors(combinations, cases);
   for (const e of envelopes) {
     put(DIAGRAMS.indexOf(e.diagram));
     put(e.combinations.length);
     for (const i of e.combinations) put(i);
   }
   if (seriesUnits) for (const q of SERIES_UNITS) for (const divisor of seriesUnits[q]) put(divisor);
-  return frame;
+  return writer.frame;
 }
 
 /** One result without its series, and its series' pair counts. */

@@ -3,21 +3,19 @@
  * `truss_frame` (the Rust side documents it field by field; the two change together). A 300-node
  * lattice solves in under a millisecond, and JSON both ways cost twice that.
  */
+import { caseCount, FrameWriter } from './frame.js';
 import type { EngineTrussModel, EngineTrussResult } from './types.js';
 
 const SUPPORT_KINDS = ['pin', 'roller'] as const;
 
 /** The request frame: counts, nodes, members, supports, loads, fabrication errors, combinations. */
 export function encodeTrussRequest(model: EngineTrussModel, combinations: readonly number[][]): Float64Array {
-  const cases = combinations.reduce((n, c) => Math.max(n, c.length), 0);
+  const cases = caseCount(combinations);
   const { nodes, members, supports, loads, fabricationErrors } = model;
   const size =
     7 + 2 * nodes.length + 4 * members.length + 5 * supports.length + 4 * loads.length + 3 * fabricationErrors.length + cases * combinations.length;
-  const frame = new Float64Array(size);
-  let at = 0;
-  const put = (value: number) => {
-    frame[at++] = value;
-  };
+  const writer = new FrameWriter(size);
+  const put = (value: number) => writer.put(value);
   for (const n of [nodes.length, members.length, supports.length, loads.length, fabricationErrors.length, cases, combinations.length]) put(n);
   for (const n of nodes) {
     put(n.x);
@@ -47,9 +45,8 @@ export function encodeTrussRequest(model: EngineTrussModel, combinations: readon
     put(f.strain);
     put(f.deltaLength);
   }
-  // a missing factor is 0, as the engine reads a short vector
-  for (const c of combinations) for (let k = 0; k < cases; k++) put(c[k] ?? 0);
-  return frame;
+  writer.putFactors(combinations, cases);
+  return writer.frame;
 }
 
 /** The answer frame and the warnings' messages in the order the frame lists the warnings. */
