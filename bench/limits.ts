@@ -24,7 +24,7 @@ import { MemoryCounterStore } from '../ts/limits/memory-store.js';
 import { RedisCounterStore } from '../ts/limits/redis-store.js';
 import { TIERS, type TierTable } from '../ts/limits/tiers.js';
 import { accessControl } from '../ts/server/middleware/access.js';
-import { Problem } from '../ts/server/problem.js';
+import { Problem } from '../ts/problem/index.js';
 import { startRedis } from '../test/access/redis-server.js';
 
 interface AutocannonResult {

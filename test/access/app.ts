@@ -4,7 +4,7 @@
  */
 
 import Koa, { type Middleware } from 'koa';
-import { Problem, type ProblemCode } from '../../ts/server/problem.js';
+import { Problem, type ProblemCode } from '../../ts/problem/index.js';
 import type { AccessState, McpAccessState } from '../../ts/server/middleware/access.js';
 
 const FAILURES: Record<string, ProblemCode> = {

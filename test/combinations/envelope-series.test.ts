@@ -14,7 +14,7 @@ import {
   type Series,
 } from '../../ts/combinations/envelope.js';
 import type { Combination, LimitState } from '../../ts/combinations/types.js';
-import { Problem } from '../../ts/server/problem.js';
+import { Problem } from '../../ts/problem/index.js';
 
 const header = { standard: 'custom', occupancy: 'office' } as const;
 const combination = (id: string, kind: LimitState): Combination => ({

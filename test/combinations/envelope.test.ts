@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { beamEnvelope, trussEnvelope, type BeamResult, type BeamRun, type Series, type TrussRun } from '../../ts/combinations/envelope.js';
 import type { Combination, CombinationsHeader, Factors, LimitState } from '../../ts/combinations/types.js';
-import { Problem } from '../../ts/server/problem.js';
+import { Problem } from '../../ts/problem/index.js';
 
 const header: CombinationsHeader = { standard: 'AS1170', occupancy: 'office' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCombinations, presentCases } from '../../ts/combinations/generate.js';
 import { OCCUPANCIES, type Combination, type LoadCase, type Occupancy } from '../../ts/combinations/types.js';
-import { Problem } from '../../ts/server/problem.js';
+import { Problem } from '../../ts/problem/index.js';
 import { BSLJ_TABLE, expected, OFFICE_TABLES } from './spec-tables.js';
 
 /**

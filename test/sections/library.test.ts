@@ -15,7 +15,7 @@ import {
   type SectionRow,
 } from '../../ts/sections/index.js';
 import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM4_PER_IN4, MM_PER_IN } from '../../ts/units/constants.js';
-import { Problem } from '../../ts/server/problem.js';
+import { Problem } from '../../ts/problem/index.js';
 
 const library = SectionLibrary.load(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 

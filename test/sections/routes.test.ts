@@ -10,7 +10,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { SectionLibrary } from '../../ts/sections/index.js';
 import { ifNoneMatchHolds, notFoundDetail, sectionRoutes } from '../../ts/server/routes/sections.js';
-import { Problem } from '../../ts/server/problem.js';
+import { Problem } from '../../ts/problem/index.js';
 
 const library = SectionLibrary.load(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 

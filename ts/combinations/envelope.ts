@@ -5,7 +5,7 @@
  * combinations only, deflections and displacements over SLS combinations only; on a tie the
  * first combination in the order given (id order) governs (decisions.md section 13).
  */
-import { Problem } from '../server/problem.js';
+import { Problem } from '../problem/index.js';
 import type { Combination, CombinationsHeader, LimitState } from './types.js';
 
 /** `[position, value]` pairs; at a jump a position appears twice (left value, then right). */

@@ -4,7 +4,7 @@
  * absent cases zeroed -> duplicates of an earlier row of the same kind dropped -> `include`.
  * Pure: throws `Problem('invalid_input')` for semantic errors, never touches a request context.
  */
-import { Problem, type ProblemIssue } from '../server/problem.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 import { combinationName } from './name.js';
 import { rowId, TABLES, type Requirement, type StandardTable, type TableRow } from './tables.js';
 import {

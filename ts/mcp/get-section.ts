@@ -2,7 +2,7 @@
 import { SectionLibrary, STANDARD_IDS, type StandardId } from '../sections/index.js';
 import { SectionLookupQuery } from '../schema/sections.js';
 import { compile } from '../schema/validate.js';
-import { Problem } from '../server/problem.js';
+import { Problem } from '../problem/index.js';
 import { notFoundDetail } from '../server/routes/sections.js';
 import { json, type Tool, type ToolContext } from './tool.js';
 

@@ -2,7 +2,7 @@
 import { DEFAULT_LIST_LIMIT } from '../sections/index.js';
 import { SectionListQuery } from '../schema/sections.js';
 import { compile } from '../schema/validate.js';
-import { Problem } from '../server/problem.js';
+import { Problem } from '../problem/index.js';
 import { libraryOf, standardArgument } from './get-section.js';
 import { json, type Tool } from './tool.js';
 

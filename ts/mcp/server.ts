@@ -18,7 +18,7 @@ import {
 import type { Middleware } from 'koa';
 import { toJsonSchema } from '../schema/json-schema.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
-import { Problem } from '../server/problem.js';
+import { Problem } from '../problem/index.js';
 import { TOOLS } from './tools.js';
 import { problemResult, toolResult, type Tool, type ToolContext } from './tool.js';
 

@@ -9,7 +9,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SectionLibrary } from '../sections/library.js';
 import type { SolveContext } from '../solve/context.js';
-import type { ProblemBody } from '../server/problem.js';
+import type { ProblemBody } from '../problem/index.js';
 import { plainData } from '../solve/json-text.js';
 
 /** What the tools need from the service: the solve context and, when served, the section library. */

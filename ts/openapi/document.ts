@@ -23,7 +23,7 @@ import {
 import { SectionListQuery, SectionLookupQuery } from '../schema/sections.js';
 import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
-import { problemTitle, type ProblemCode } from '../server/problem.js';
+import { problemTitle, type ProblemCode } from '../problem/index.js';
 import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples, type Example } from './examples.js';
 
 export const API_VERSION = '1.0.0';

@@ -5,7 +5,7 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LOAD_CASES, OCCUPANCIES, SNOW_ZONES, STANDARDS } from '../combinations/types.js';
-import { problemStatus, type ProblemCode } from '../server/problem.js';
+import { problemStatus, type ProblemCode } from '../problem/index.js';
 import { STANDARD_IDS } from '../sections/types.js';
 import { Strict, StringEnum, Units } from './common.js';
 

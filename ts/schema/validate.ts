@@ -5,7 +5,7 @@
 import { type TSchema, type Static, Kind } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { Problem, type ProblemIssue } from '../server/problem.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 
 const MAX_ISSUES = 50;
 

@@ -3,7 +3,7 @@
  * I = Ix) from the library, and E defaults to 200 GPa steel (interface-spec.md, truss materials;
  * decisions.md 6). Works on SI values: the pipeline converts units before it resolves sections.
  */
-import { Problem, type ProblemIssue } from '../server/problem.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { SectionLibrary } from './library.js';
 import type { StandardId } from './types.js';
 

@@ -18,7 +18,7 @@ import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
 import { jsonBody } from './middleware/body.js';
 import { problems } from './middleware/errors.js';
-import { Problem } from './problem.js';
+import { Problem } from '../problem/index.js';
 import { sectionRoutes } from './routes/sections.js';
 
 export interface AppOptions {

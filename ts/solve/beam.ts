@@ -32,7 +32,7 @@ import type {
 } from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
 import { compile } from '../schema/validate.js';
-import { Problem, type ProblemIssue } from '../server/problem.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';

@@ -5,7 +5,7 @@
  */
 import { EngineFailure } from '../engine/engine.js';
 import type { EngineErrorValue } from '../engine/types.js';
-import { Problem } from '../server/problem.js';
+import { Problem } from '../problem/index.js';
 
 export function engineProblem(error: unknown, describeMechanism: (e: Extract<EngineErrorValue, { kind: 'mechanism' }>) => string): Problem {
   if (error instanceof Problem) return error;

@@ -16,7 +16,7 @@ import type { EngineTrussModel, EngineTrussResult } from '../engine/types.js';
 import { TrussSolveRequest, type TrussLoadInput } from '../schema/truss.js';
 import { compile } from '../schema/validate.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
-import { Problem, type ProblemIssue } from '../server/problem.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 import { fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';

@@ -14,7 +14,7 @@ import {
   MM4_PER_IN4,
   MM_PER_IN,
 } from './constants.js';
-import { Problem } from '../server/problem.js';
+import { Problem } from '../problem/index.js';
 
 export type UnitSystem = 'SI' | 'imperial';
 

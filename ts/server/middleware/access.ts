@@ -21,7 +21,7 @@ import { createLimiter, type RateDecision } from '../../limits/limiter.js';
 import { MemoryCounterStore } from '../../limits/memory-store.js';
 import { RedisCounterStore } from '../../limits/redis-store.js';
 import type { Tier, TierTable } from '../../limits/tiers.js';
-import { Problem } from '../problem.js';
+import { Problem } from '../../problem/index.js';
 
 /** The identified caller of a request. */
 export interface Caller {

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { Problem } from '../problem.js';
+import { Problem } from '../../problem/index.js';
 
 export const MAX_BODY_BYTES = 102400;
 

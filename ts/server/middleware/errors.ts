@@ -3,7 +3,7 @@
  * application/problem+json. Anything that is not a Problem is a fault of the service (500), logged.
  */
 import type { Middleware } from 'koa';
-import { Problem } from '../problem.js';
+import { Problem } from '../../problem/index.js';
 
 export function problems(engineVersion: string, baseUrl: string, log: (error: unknown) => void): Middleware {
   return async function renderProblems(ctx, next) {

@@ -15,7 +15,7 @@ import {
   type StandardId,
 } from '../../sections/index.js';
 import { MAX_SECTION_QUERY } from '../../schema/sections.js';
-import { Problem, type ProblemIssue } from '../problem.js';
+import { Problem, type ProblemIssue } from '../../problem/index.js';
 
 /** A response body and its strong validator, computed once per distinct body. */
 interface Representation {
