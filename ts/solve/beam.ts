@@ -31,6 +31,7 @@ import type {
   EngineSeriesUnits,
 } from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
+import { lineLoadCoefficients } from '../schema/line-load.js';
 import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
@@ -39,7 +40,6 @@ import { engineProblem, formatNumber } from './failures.js';
 import { JsonText } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
-import { lineLoadCoefficients } from './line-load.js';
 import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest);
