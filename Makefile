@@ -71,7 +71,7 @@ dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.packa
 	npx tsc -p tsconfig.build.json
 	@touch $@
 
-## Regenerate data/sections/*.json from ../shared/sections-raw
+## Regenerate data/sections/*.json from the published tables in data/sources
 data: deps
 	npx tsx scripts/sections/convert.ts
 
