@@ -71,7 +71,7 @@ dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.packa
 	npx tsc -p tsconfig.build.json
 	@touch $@
 
-## Regenerate data/sections/*.json from ../shared/sections-raw
+## Regenerate data/sections/*.json from the published tables in data/sources
 data: deps
 	npx tsx scripts/sections/convert.ts
 
@@ -90,12 +90,17 @@ typecheck: deps
 test-ts: deps wasm
 	npx vitest run
 
-fmt:
+fmt: deps
 	cargo fmt --all
+	npx prettier --write --log-level warn .
 
-lint:
+## rustfmt, clippy, prettier, ESLint, and the import rules of docs/architecture.md (dependency-cruiser)
+lint: deps
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
+	npx prettier --check --log-level warn .
+	npx eslint .
+	npm run --silent lint:layers
 
 bench: all
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json

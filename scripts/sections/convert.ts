@@ -1,5 +1,5 @@
 /**
- * Writes data/sections/<STANDARD>.json from the raw published tables in ../shared/sections-raw
+ * Writes data/sections/<STANDARD>.json from the raw published tables in data/sources
  * (see its SOURCES.md). Run from the repository root:
  *
  *   npx tsx scripts/sections/convert.ts [raw-tables-dir] [output-dir]
@@ -78,7 +78,7 @@ export function summary(all: Built[]): string {
 }
 
 function main(argv: string[]): void {
-  const rawDir = resolve(argv[0] ?? join(repoRoot, '..', 'shared', 'sections-raw'));
+  const rawDir = resolve(argv[0] ?? join(repoRoot, 'data', 'sources'));
   const outDir = resolve(argv[1] ?? join(repoRoot, 'data', 'sections'));
   const all = buildAll(rawDir);
   all.forEach(check);

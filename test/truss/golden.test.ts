@@ -103,6 +103,8 @@ describe('determinate', () => {
       ...[0, 3, 6, 9, 12].map((x, i) => ({ id: i + 1, x, y: 0 })),
       ...[3, 6, 9].map((x, i) => ({ id: i + 6, x, y: 4 })),
     ];
+    // one line per group of members, as its comment names it
+    // prettier-ignore
     const links: [number, number][] = [
       [1, 2], [2, 3], [3, 4], [4, 5], // bottom chord
       [6, 7], [7, 8], // top chord

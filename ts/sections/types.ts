@@ -29,7 +29,7 @@ export interface SectionRow {
   source: string;
 }
 
-/** Where a row's numbers came from (copied from ../shared/sections-raw/SOURCES.md). */
+/** Where a row's numbers came from (copied from data/sources/SOURCES.md). */
 export interface SourceInfo {
   repository: string;
   commit: string;

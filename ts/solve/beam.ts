@@ -32,6 +32,7 @@ import type {
 } from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
 import { misdirectedTo } from '../schema/kinds.js';
+import { lineLoadCoefficients } from '../schema/line-load.js';
 import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
@@ -40,7 +41,6 @@ import { engineProblem, formatNumber } from './failures.js';
 import { JsonText } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
-import { lineLoadCoefficients } from './line-load.js';
 import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });

@@ -4,7 +4,7 @@
  * Layout only: this module returns a Scene; `emit.ts` writes it.
  */
 import type { BeamLoadInput } from '../schema/beam.js';
-import { lineLoadAt } from '../solve/line-load.js';
+import { lineLoadAt } from '../schema/line-load.js';
 import type { Quantity } from '../units/index.js';
 import { withUnit } from './format.js';
 import { arrow, fixedWall, hinge, momentArc, pinOrRoller } from './glyphs.js';

@@ -1,9 +1,10 @@
 /**
  * What a distributed beam load is along the beam: a udl's intensity, or an area load's pressure times
  * its tributary width, each linear between `from` and `to`, so the line load is a quadratic in
- * `s = x - from`. Pure (no node: modules), so the SVG renderer in the browser uses it too.
+ * `s = x - from`. It is what the `udl` and `area` fields of beam.ts mean, so it lives beside them, below
+ * both readers: the solver (`ts/solve`) integrates it and the renderer (`ts/svg`) draws it.
  */
-import type { BeamLoadInput } from '../schema/beam.js';
+import type { BeamLoadInput } from './beam.js';
 
 export type DistributedLoad = Extract<BeamLoadInput, { type: 'udl' | 'area' }>;
 
