@@ -3,7 +3,7 @@
  * other server: SQLite keys and in-memory counters, or Redis for both when REDIS_URL is set.
  */
 import { loadEngine } from '../engine/node.js';
-import { SectionLibrary } from '../sections/library.js';
+import { loadSectionLibrary } from './section-files.js';
 import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
 import { createApp, DEFAULT_BASE_URL } from './app.js';
 
@@ -15,7 +15,7 @@ const stores = storesFromEnv(process.env);
 const app = createApp({
   engine,
   baseUrl,
-  sections: SectionLibrary.load(),
+  sections: loadSectionLibrary(),
   access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
 });
 const server = app.listen(port, () => {
