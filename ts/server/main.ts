@@ -6,6 +6,7 @@ import { loadEngine } from '../engine/node.js';
 import { loadSectionLibrary } from './section-files.js';
 import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
 import { createApp, DEFAULT_BASE_URL } from './app.js';
+import { answerClientErrors } from './client-errors.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const baseUrl = (process.env.PUBLIC_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -21,6 +22,7 @@ const app = createApp({
 const server = app.listen(port, () => {
   console.log(`Spanwise ${engine.version} listening on port ${port} (${baseUrl})`);
 });
+answerClientErrors(server, engine.version, baseUrl);
 
 // Finish the requests in flight, then close the key file or the Redis connection.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
