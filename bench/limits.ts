@@ -57,6 +57,13 @@ const MODES: Mode[] = [
   { name: 'redis, anonymous', backend: 'redis', keyed: false },
   { name: 'redis, keyed (Redis)', backend: 'redis', keyed: true },
 ];
+/** Issue 14: the limiter costs under 10% of a cheap request's throughput with memory counters, under 20% keyed or on Redis. */
+const TARGETS: [string, number][] = [
+  ['memory, anonymous', 0.1],
+  ['memory, keyed (SQLite)', 0.2],
+  ['redis, anonymous', 0.2],
+  ['redis, keyed (Redis)', 0.2],
+];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_S = 1;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
@@ -218,9 +225,12 @@ async function main(): Promise<void> {
         ].join(' '),
       );
     }
-    const memory = overheads.get('memory, anonymous')!;
     // Reported, not enforced: on a shared machine one noisy run should not fail a build.
-    console.log(`\nmemory-store throughput overhead ${percent(memory)} (target under 15%): ${memory < 0.15 ? 'met' : 'NOT met'}`);
+    console.log('');
+    for (const [mode, target] of TARGETS) {
+      const overhead = overheads.get(mode)!;
+      console.log(`${`${mode} throughput overhead`.padEnd(46)} ${percent(overhead).padStart(6)} (target under ${percent(target)}): ${overhead < target ? 'met' : 'NOT met'}`);
+    }
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await ownRedis?.stop();

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueKey, reissueKey } from '../../ts/keys/issue.js';
 import { KEY_PREFIX, hashKey } from '../../ts/keys/key.js';
-import { RedisKeyStore } from '../../ts/keys/redis-store.js';
+import { RedisKeyStore, REVOCATION_DELAY_MS } from '../../ts/keys/redis-store.js';
 import { createLimiter } from '../../ts/limits/limiter.js';
 import { RedisCounterStore } from '../../ts/limits/redis-store.js';
 import { storesFromEnv } from '../../ts/server/middleware/access.js';
@@ -111,6 +111,20 @@ describe('Redis key store', () => {
       ['a@example.org', 'pro', true],
     ]);
     await expect(store.add(b.record)).rejects.toThrow(/already exists/);
+  });
+
+  it('keeps a looked-up key for REVOCATION_DELAY_MS: another instance\'s revocation holds within it, its own at once', async () => {
+    const service = new RedisKeyStore(connect());
+    const tool = new RedisKeyStore(connect());
+    const issued = await issueKey(tool, { tier: 'pro', contact: 'cache@example.org' }, new Date('2025-03-10T12:00:00Z'));
+    expect((await service.findByHash(issued.record.hash))?.revoked).toBeNull();
+    await tool.revoke(issued.record.id, new Date('2025-03-11T00:00:00Z'));
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_DELAY_MS + 20));
+    expect((await service.findByHash(issued.record.hash))?.revoked).toBe('2025-03-11T00:00:00.000Z');
+    const other = await issueKey(service, { tier: 'pro', contact: 'cache2@example.org' }, new Date('2025-03-10T12:00:00Z'));
+    expect((await service.findByHash(other.record.hash))?.revoked).toBeNull();
+    await service.revoke(other.record.id, new Date('2025-03-12T00:00:00Z'));
+    expect((await service.findByHash(other.record.hash))?.revoked).toBe('2025-03-12T00:00:00.000Z');
   });
 
   it('stores only hashes: the plain key is in no Redis key or value', async () => {
