@@ -38,6 +38,8 @@ function send(ctx: Context, rep: Representation): void {
 /** Distinct list queries whose bodies are kept; the least recently used goes beyond this. */
 const LIST_CACHE_SIZE = 1000;
 
+type Query = Record<string, unknown>;
+
 /**
  * Query values are strings: an integer property takes the number its digits spell (and only digits, so
  * `1.5` and `1e2` stay strings for the schema to refuse). Everything else is left to the schema.
@@ -54,8 +56,6 @@ function coerce(schema: TObject, query: Query): Query {
 const standardsValidator = compile(StandardsQuery);
 const listValidator = compile(SectionListQuery);
 const lookupValidator = compile(SectionLookupQuery);
-
-type Query = Record<string, unknown>;
 
 /**
  * A query coerced and checked by its schema (a limit from its digits; a repeated parameter, an array, is
