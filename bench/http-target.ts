@@ -14,8 +14,8 @@ async function app(): Promise<Koa> {
     const dist = (path: string) => new URL(`../dist/ts/${path}`, import.meta.url).href;
     const { loadEngine } = (await import(dist('engine/node.js'))) as typeof import('../ts/engine/node.js');
     const { createApp } = (await import(dist('server/app.js'))) as typeof import('../ts/server/app.js');
-    const { SectionLibrary } = (await import(dist('sections/library.js'))) as typeof import('../ts/sections/library.js');
-    return createApp({ engine: await loadEngine(), sections: SectionLibrary.load() });
+    const { loadSectionLibrary } = (await import(dist('server/section-files.js'))) as typeof import('../ts/server/section-files.js');
+    return createApp({ engine: await loadEngine(), sections: loadSectionLibrary() });
   }
   const body = await new Promise<unknown>((resolve) => process.once('message', resolve));
   const bare = new Koa();

@@ -14,6 +14,10 @@ import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
 import { responseBody } from '../ts/solve/json-text.js';
 import type { SolveContext } from '../ts/solve/context.js';
+import { renderTrussDiagram } from '../ts/solve/diagram.js';
+import { Problem } from '../ts/problem/index.js';
+import { findSection } from '../ts/sections/index.js';
+import { loadSectionLibrary } from '../ts/server/section-files.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
@@ -54,6 +58,25 @@ async function load(url: string, body: string, seconds: number) {
     duration: seconds,
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+/** The 300-node, 1000-member lattice of the engine benchmarks as an API request (SI: GPa, mm2). */
+function latticeRequest() {
+  const { model } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: EngineTrussModel };
+  const materialKey = (m: { e: number; a: number }) => `${m.e}/${m.a}`;
+  const materials = [...new Map(model.members.map((m) => [materialKey(m), m])).values()].map((m, i) => ({
+    id: i + 1,
+    E: m.e / 1e6,
+    A: m.a * 1e6,
+  }));
+  const materialOf = new Map(materials.map((m, i) => [materialKey({ e: m.E * 1e6, a: m.A / 1e6 }), i + 1]));
+  return {
+    nodes: model.nodes.map((n, i) => ({ id: i + 1, x: n.x, y: n.y })),
+    members: model.members.map((m, i) => ({ id: i + 1, from: m.from + 1, to: m.to + 1, material: materialOf.get(materialKey(m)) ?? 1 })),
+    materials,
+    supports: model.supports.map((s) => ({ node: s.node + 1, type: s.kind, angle: (s.angle * 180) / Math.PI })),
+    loads: model.loads.map((l) => ({ node: l.node + 1, fx: l.fx, fy: l.fy, case: LOAD_CASES[l.case] })),
+  };
 }
 
 const engine = await loadEngine();
@@ -182,25 +205,31 @@ console.log(`throughput ratio service/bare (median of ${rounds.length} rounds): 
 
 // 3. HTTP: the 300-node, 1000-member lattice as an API request.
 {
-  const { model } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: EngineTrussModel };
-  const materialKey = (m: { e: number; a: number }) => `${m.e}/${m.a}`;
-  const materials = [...new Map(model.members.map((m) => [materialKey(m), m])).values()].map((m, i) => ({
-    id: i + 1,
-    E: m.e / 1e6,
-    A: m.a * 1e6,
-  }));
-  const materialOf = new Map(materials.map((m, i) => [materialKey({ e: m.E * 1e6, a: m.A / 1e6 }), i + 1]));
-  const trussRequest = JSON.stringify({
-    nodes: model.nodes.map((n, i) => ({ id: i + 1, x: n.x, y: n.y })),
-    members: model.members.map((m, i) => ({ id: i + 1, from: m.from + 1, to: m.to + 1, material: materialOf.get(materialKey(m)) ?? 1 })),
-    materials,
-    supports: model.supports.map((s) => ({ node: s.node + 1, type: s.kind, angle: (s.angle * 180) / Math.PI })),
-    loads: model.loads.map((l) => ({ node: l.node + 1, fx: l.fx, fy: l.fy, case: LOAD_CASES[l.case] })),
-  });
+  const trussRequest = JSON.stringify(latticeRequest());
   const check = await fetch(`${service.url}/v1/truss/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: trussRequest });
   if (check.status !== 200) throw new Error(`truss solve failed: ${check.status} ${await check.text()}`);
   const trussRun = await load(`${service.url}/v1/truss/solve`, trussRequest, seconds);
   console.log(`http truss solve, 300 nodes / 1000 members (${trussRequest.length} B request): ${trussRun.rps.toFixed(0)} req/s, p50 ${trussRun.p50} ms, p99 ${trussRun.p99} ms, errors ${trussRun.errors}`);
 }
 service.close();
+
+// 4. Work one request holds the thread for: the lattice drawn at 2000 x 1500 (validate, solve, draw), and a
+// did-you-mean for a 64-character designation that matches nothing (the longest a lookup accepts).
+{
+  const context: SolveContext = { engine, baseUrl: 'http://localhost:3000' };
+  const diagram = { ...latticeRequest(), view: 'results', width: 2000, height: 1500 };
+  const drawMs = timeMs(() => renderTrussDiagram(diagram, context), 20);
+  console.log(`truss diagram, 300 nodes / 1000 members at 2000 x 1500: median ${drawMs.toFixed(1)} ms (target < 50 ms): ${drawMs < 50 ? 'met' : 'NOT met'}`);
+  const library = loadSectionLibrary();
+  const miss = 'W14X'.repeat(16);
+  const lookUp = () => {
+    try {
+      findSection(library, miss, undefined);
+    } catch (error) {
+      if (!(error instanceof Problem) || error.status !== 404) throw error;
+    }
+  };
+  const missMs = timeMs(lookUp, 200);
+  console.log(`section miss, 64-character designation (did-you-mean over ${library.sections.length} sections): median ${missMs.toFixed(3)} ms (target < 5 ms): ${missMs < 5 ? 'met' : 'NOT met'}`);
+}
 console.log(`peak resident memory of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -1,11 +1,15 @@
 /**
- * A small Koa app for the access tests: an error middleware that renders Problem as problem+json
- * (as the service's does), the access middleware, and cheap stand-ins for counted and uncounted routes.
+ * A small Koa app for the access tests: an error middleware that renders Problem as problem+json (as the
+ * service's does), and the service's own route table and router with cheap stand-ins for the handlers, so
+ * that access is decided exactly as in the service (by the route that matched).
  */
 
 import Koa, { type Middleware } from 'koa';
 import { Problem, type ProblemCode } from '../../ts/problem/index.js';
-import type { AccessState, McpAccessState } from '../../ts/server/middleware/access.js';
+import type { Engine } from '../../ts/engine/engine.js';
+import { createRouter } from '../../ts/server/app.js';
+import type { AccessOptions, AccessState, McpAccessState } from '../../ts/server/middleware/access.js';
+import { ROUTES, type Route, type RouteDeps } from '../../ts/server/routes/table.js';
 
 const FAILURES: Record<string, ProblemCode> = {
   '400': 'invalid_input',
@@ -14,7 +18,34 @@ const FAILURES: Record<string, ProblemCode> = {
   '500': 'internal_error',
 };
 
-export function accessTestApp(access: Middleware): Koa {
+/** What each route answers in these tests instead of its real handler. */
+const standIn: Middleware = async (ctx) => {
+  const route = `${ctx.method} ${ctx.path}`;
+  if (route === 'GET /v1/standards') {
+    // Echo who the access middleware says is calling.
+    ctx.body = { caller: (ctx.state as AccessState).caller };
+  } else if (ctx.method === 'POST' && ctx.path.startsWith('/v1/')) {
+    const code = FAILURES[String(ctx.query.fail ?? '')];
+    if (code) throw new Problem(code, `failing with ${code} as asked`);
+    ctx.body = { ok: true };
+  } else if (ctx.path.startsWith('/v1/sections/')) {
+    if (ctx.params.name !== 'IPE300') throw new Problem('not_found', 'No section named that.');
+    ctx.body = { name: 'IPE300' };
+  } else if (route === 'POST /mcp') {
+    // Stands in for the MCP handler: only tools/call counts.
+    if (ctx.query.method === 'tools/call') await (ctx.state as McpAccessState).countCall();
+    ctx.body = { jsonrpc: '2.0', id: 1, result: {} };
+  } else {
+    ctx.body = { ok: true };
+  }
+};
+
+/** The service's routes with the stand-in handler; none reads a body. */
+export const STAND_IN_ROUTES: readonly Route[] = ROUTES.map((route) => ({ ...route, readsOwnBody: true, handler: () => standIn }));
+
+const deps = { engine: { version: '0.0.0+accesstest00' } as Engine, baseUrl: 'http://localhost:3000', routes: STAND_IN_ROUTES } as unknown as RouteDeps;
+
+export function accessTestApp(access: AccessOptions): Koa {
   const app = new Koa();
   app.use(async (ctx, next) => {
     try {
@@ -28,28 +59,7 @@ export function accessTestApp(access: Middleware): Koa {
       ctx.body = problem.body('http://localhost:3000');
     }
   });
-  app.use(access);
-  app.use(async (ctx) => {
-    const route = `${ctx.method} ${ctx.path}`;
-    if (route === 'GET /v1/health') {
-      ctx.body = { ok: true };
-    } else if (route === 'GET /v1/standards') {
-      // Echo who the access middleware says is calling.
-      ctx.body = { caller: (ctx.state as AccessState).caller };
-    } else if (route === 'POST /v1/beam/solve') {
-      const code = FAILURES[String(ctx.query.fail ?? '')];
-      if (code) throw new Problem(code, `failing with ${code} as asked`);
-      ctx.body = { ok: true };
-    } else if (route === 'GET /v1/sections/IPE300') {
-      ctx.body = { name: 'IPE300' };
-    } else if (ctx.method === 'GET' && ctx.path.startsWith('/v1/sections/')) {
-      throw new Problem('not_found', 'No section named that.');
-    } else if (route === 'POST /mcp') {
-      // Stands in for the MCP handler: only tools/call counts.
-      if (ctx.query.method === 'tools/call') await (ctx.state as McpAccessState).countCall();
-      ctx.body = { jsonrpc: '2.0', id: 1, result: {} };
-    }
-  });
+  app.use(createRouter(STAND_IN_ROUTES, deps, access).routes());
   return app;
 }
 

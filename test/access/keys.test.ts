@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { issueKey, reissueKey } from '../../ts/keys/issue.js';
 import { KEY_PREFIX, generateKey, hashKey, isWellFormedKey, keyIdOf } from '../../ts/keys/key.js';
 import { keysDbPath } from '../../ts/keys/open.js';
-import { SqliteKeyStore } from '../../ts/keys/sqlite-store.js';
+import { REVOCATION_CHECK_MS, SqliteKeyStore } from '../../ts/keys/sqlite-store.js';
 
 const BASE62 = /^[0-9A-Za-z]+$/;
 
@@ -149,5 +149,33 @@ describe('KEYS_DB', () => {
   it('is taken as given, relative paths from the working folder', () => {
     expect(keysDbPath({ KEYS_DB: '/data/keys.db' }, '/srv/spanwise')).toBe(resolve('/data/keys.db'));
     expect(keysDbPath({ KEYS_DB: 'state/k.sqlite' }, '/srv/spanwise')).toBe(resolve('/srv/spanwise', 'state/k.sqlite'));
+  });
+});
+
+describe('the SQLite store keeps looked-up keys in memory (issue 14, item 8)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spanwise-keycache-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sees a revocation by another connection (the keys tool) within REVOCATION_CHECK_MS, and its own at once', async () => {
+    const file = join(dir, 'keys.sqlite');
+    const service = new SqliteKeyStore(file);
+    const tool = new SqliteKeyStore(file);
+    const first = await issueKey(tool, { tier: 'pro', contact: 'a@example.org' }, new Date('2025-03-01T00:00:00Z'));
+    const second = await issueKey(tool, { tier: 'pro', contact: 'b@example.org' }, new Date('2025-03-01T00:00:00Z'));
+    // issued by the other connection after this store first looked: found once its check comes round
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_CHECK_MS + 5));
+    expect((await service.findByHash(first.record.hash))?.revoked).toBeNull();
+    await tool.revoke(first.record.id, new Date('2025-03-02T00:00:00Z'));
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_CHECK_MS + 5));
+    expect((await service.findByHash(first.record.hash))?.revoked).toBe('2025-03-02T00:00:00.000Z');
+    // through the store itself: at once
+    expect((await service.findByHash(second.record.hash))?.revoked).toBeNull();
+    await service.revoke(second.record.id, new Date('2025-03-03T00:00:00Z'));
+    expect((await service.findByHash(second.record.hash))?.revoked).toBe('2025-03-03T00:00:00.000Z');
+    await service.close();
+    await tool.close();
   });
 });

@@ -12,12 +12,14 @@ import { Redis } from 'ioredis';
 
 export interface RunningRedis {
   readonly url: string;
+  readonly port: number;
   stop(): Promise<void>;
 }
 
 const BINARY = process.env.REDIS_SERVER ?? 'redis-server';
 
-export async function startRedis(): Promise<RunningRedis> {
+/** A redis-server on `port` (default: a free one; give the port of a stopped one to bring it back). */
+export async function startRedis(port?: number): Promise<RunningRedis> {
   const probe = spawnSync(BINARY, ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(
@@ -25,7 +27,7 @@ export async function startRedis(): Promise<RunningRedis> {
         'Install it (Debian: apt-get install -y redis-server) or point REDIS_SERVER at the binary.',
     );
   }
-  const port = await freePort();
+  port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'spanwise-redis-'));
   const child = spawn(
     BINARY,
@@ -45,6 +47,7 @@ export async function startRedis(): Promise<RunningRedis> {
   }
   return {
     url,
+    port,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadEngine } from '../../ts/engine/node.js';
 import type { KeyStore } from '../../ts/keys/store.js';
+import type { CounterStore } from '../../ts/limits/counter-store.js';
 import { MemoryCounterStore } from '../../ts/limits/memory-store.js';
 import { TIERS, type TierTable } from '../../ts/limits/tiers.js';
 import { SectionLibrary } from '../../ts/sections/index.js';
 import { createApp } from '../../ts/server/app.js';
+import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
 export const BASE_URL = 'http://localhost:3000';
 
@@ -35,13 +37,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService(tiers: TierTable = ROOMY): Promise<RunningService> {
-  library ??= SectionLibrary.load();
+export async function startService(tiers: TierTable = ROOMY, counters: CounterStore = new MemoryCounterStore()): Promise<RunningService> {
+  library ??= loadSectionLibrary();
   const app = createApp({
     engine: await loadEngine(),
     baseUrl: BASE_URL,
     sections: library,
-    access: { keys: noKeys, counters: new MemoryCounterStore(), tiers },
+    access: { keys: noKeys, counters, tiers },
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -4,58 +4,69 @@
  * documented schema accepts. And nothing is documented that no request here produces.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../ts/server/routes/table.js';
 import { buildOpenApiDocument } from '../../ts/openapi/index.js';
+import type { CounterStore } from '../../ts/limits/counter-store.js';
 import { TIERS } from '../../ts/limits/tiers.js';
 import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
 import { violations } from './schemas.js';
-import { TRIANGLE_TRUSS } from '../support/models.js';
+import { SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 
-const document = buildOpenApiDocument(BASE_URL) as Json;
+const document = buildOpenApiDocument(BASE_URL, ROUTES) as Json;
+
+/** A counter store that cannot be reached (as Redis while it is down): every counted request is 503. */
+const unreachable: CounterStore = {
+  take: () => Promise.reject(new Error('unreachable')),
+  release: () => Promise.reject(new Error('unreachable')),
+  close: () => Promise.resolve(),
+  reachable: () => false,
+};
 
 let roomy: RunningService;
+/** Its counter store is away. */
+let away: RunningService;
 /** Anonymous callers get one request a minute here: the first passes and every later one is 429. */
 let tight: RunningService;
 
 beforeAll(async () => {
   roomy = await startService();
+  away = await startService(undefined, unreachable);
   tight = await startService({ ...TIERS, anonymous: { burst: 1, day: 100, month: 1000 } });
   expect((await fetch(`${tight.url}/v1/standards`)).status).toBe(200);
 });
 afterAll(async () => {
   await roomy.close();
   await tight.close();
+  await away.close();
 });
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const UNKNOWN_KEY = { Authorization: 'Bearer sw_live_00000000000000000000000000000000' };
 
-const SIMPLE_BEAM = {
-  spans: [{ length: 6, E: 200, I: 8.0e7 }],
-  supports: [
-    { type: 'pin', position: 0 },
-    { type: 'roller', position: 6 },
-  ],
-  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
-};
 // A single pin under a single span: free to rotate about it.
 const MECHANISM = { ...SIMPLE_BEAM, supports: [{ type: 'pin', position: 0 }] };
 // One pin only: the whole triangle swings about it.
 const SWINGING_TRIANGLE = { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin' }] };
 const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_BYTES) });
 
-type Send = (service: { roomy: string; tight: string }) => Promise<Response>;
+type Send = (service: { roomy: string; tight: string; away: string }) => Promise<Response>;
 
 const post = (path: string, body: unknown, headers: Record<string, string> = JSON_TYPE): Send =>
   ({ roomy }) => fetch(`${roomy}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 const get = (path: string, headers: Record<string, string> = {}): Send => ({ roomy }) => fetch(`${roomy}${path}`, { headers });
 const limited = (path: string, init: RequestInit = {}): Send => ({ tight }) => fetch(`${tight}${path}`, init);
-/** The request sent again with If-None-Match holding the ETag its first answer gave. */
+const storeAway = (path: string, init: RequestInit = {}): Send => ({ away }) => fetch(`${away}${path}`, init);
+/**
+ * The request sent again with If-None-Match holding the ETag its first answer gave, as a cache revalidates.
+ * fetch adds `Cache-Control: no-cache` to a conditional request unless one is given, and a request that
+ * asks for no cache gets the full body (Koa's ctx.fresh); `max-age=0` is what a revalidating cache sends.
+ */
 const revalidate = (path: string): Send => async ({ roomy }) => {
   const first = await fetch(`${roomy}${path}`);
-  return fetch(`${roomy}${path}`, { headers: { 'If-None-Match': first.headers.get('etag') ?? '' } });
+  return fetch(`${roomy}${path}`, { headers: { 'If-None-Match': first.headers.get('etag') ?? '', 'Cache-Control': 'max-age=0' } });
 };
 const mcp = (body: unknown, headers: Record<string, string> = MCP_HEADERS) => post('/mcp', body, headers);
 
@@ -64,6 +75,7 @@ const TOOL_CALL = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name:
 /** One request producing each documented `METHOD path status`. */
 const PRODUCERS: Record<string, Send> = {
   'GET /v1/health 200': get('/v1/health'),
+  'GET /v1/health 503': storeAway('/v1/health'),
   'GET /v1/openapi.json 200': get('/v1/openapi.json'),
 
   'POST /v1/beam/solve 200': post('/v1/beam/solve', SIMPLE_BEAM),
@@ -72,6 +84,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/beam/solve 413': post('/v1/beam/solve', OVERSIZED),
   'POST /v1/beam/solve 422': post('/v1/beam/solve', MECHANISM),
   'POST /v1/beam/solve 429': limited('/v1/beam/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
+  'POST /v1/beam/solve 503': storeAway('/v1/beam/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
 
   'POST /v1/beam/diagram 200': post('/v1/beam/diagram', { ...SIMPLE_BEAM, view: 'moment' }),
   'POST /v1/beam/diagram 400': post('/v1/beam/diagram', { ...SIMPLE_BEAM, view: 'side' }),
@@ -79,6 +92,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/beam/diagram 413': post('/v1/beam/diagram', OVERSIZED),
   'POST /v1/beam/diagram 422': post('/v1/beam/diagram', MECHANISM),
   'POST /v1/beam/diagram 429': limited('/v1/beam/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
+  'POST /v1/beam/diagram 503': storeAway('/v1/beam/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
 
   'POST /v1/truss/solve 200': post('/v1/truss/solve', TRIANGLE_TRUSS),
   'POST /v1/truss/solve 400': post('/v1/truss/solve', { ...TRIANGLE_TRUSS, members: [] }),
@@ -86,6 +100,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/truss/solve 413': post('/v1/truss/solve', OVERSIZED),
   'POST /v1/truss/solve 422': post('/v1/truss/solve', SWINGING_TRIANGLE),
   'POST /v1/truss/solve 429': limited('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
+  'POST /v1/truss/solve 503': storeAway('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
 
   'POST /v1/truss/diagram 200': post('/v1/truss/diagram', { ...TRIANGLE_TRUSS, view: 'results' }),
   'POST /v1/truss/diagram 400': post('/v1/truss/diagram', { ...TRIANGLE_TRUSS, height: 149 }),
@@ -93,18 +108,21 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/truss/diagram 413': post('/v1/truss/diagram', OVERSIZED),
   'POST /v1/truss/diagram 422': post('/v1/truss/diagram', SWINGING_TRIANGLE),
   'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
+  'POST /v1/truss/diagram 503': storeAway('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
 
   'GET /v1/standards 200': get('/v1/standards'),
   'GET /v1/standards 304': revalidate('/v1/standards'),
   'GET /v1/standards 400': get('/v1/standards?x=1'),
   'GET /v1/standards 401': get('/v1/standards', UNKNOWN_KEY),
   'GET /v1/standards 429': limited('/v1/standards'),
+  'GET /v1/standards 503': storeAway('/v1/standards'),
 
   'GET /v1/sections 200': get('/v1/sections?standard=bs4&type=UC'),
   'GET /v1/sections 304': revalidate('/v1/sections?q=w14x9'),
   'GET /v1/sections 400': get('/v1/sections?limit=0'),
   'GET /v1/sections 401': get('/v1/sections', UNKNOWN_KEY),
   'GET /v1/sections 429': limited('/v1/sections'),
+  'GET /v1/sections 503': storeAway('/v1/sections'),
 
   'GET /v1/sections/{name} 200': get('/v1/sections/IPE300'),
   'GET /v1/sections/{name} 304': revalidate('/v1/sections/W14X90'),
@@ -112,6 +130,7 @@ const PRODUCERS: Record<string, Send> = {
   'GET /v1/sections/{name} 401': get('/v1/sections/IPE300', UNKNOWN_KEY),
   'GET /v1/sections/{name} 404': get('/v1/sections/IPE301'),
   'GET /v1/sections/{name} 429': limited('/v1/sections/IPE300'),
+  'GET /v1/sections/{name} 503': storeAway('/v1/sections/IPE300'),
 
   'POST /mcp 200': mcp(TOOL_CALL),
   'POST /mcp 202': mcp({ jsonrpc: '2.0', method: 'notifications/initialized' }),
@@ -119,6 +138,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /mcp 401': mcp(TOOL_CALL, { ...MCP_HEADERS, ...UNKNOWN_KEY }),
   'POST /mcp 406': mcp(TOOL_CALL, { ...JSON_TYPE, Accept: 'application/json' }),
   'POST /mcp 413': mcp(JSON.stringify({ ...TOOL_CALL, padding: 'x'.repeat(MAX_BODY_BYTES) })),
+  'POST /mcp 503': ({ away }) => fetch(`${away}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(TOOL_CALL) }),
   'POST /mcp 415': mcp(JSON.stringify(TOOL_CALL), { ...MCP_HEADERS, 'Content-Type': 'text/plain' }),
 };
 
@@ -143,7 +163,7 @@ describe('the documented responses', () => {
   it.each(documented())('%s is produced, with the documented media type, headers and body', async (key, response) => {
     const send = PRODUCERS[key];
     if (send === undefined) throw new Error(`no request produces ${key}`);
-    const res = await send({ roomy: roomy.url, tight: tight.url });
+    const res = await send({ roomy: roomy.url, tight: tight.url, away: away.url });
     expect(res.status).toBe(Number(key.split(' ')[2]));
 
     for (const name of Object.keys((response.headers ?? {}) as Json)) {

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
-import { SectionLibrary } from '../../ts/sections/index.js';
 import { createApp } from '../../ts/server/app.js';
+import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
 // The library routes never reach the engine; this stand-in only carries the version string.
 const engine: Engine = {
@@ -25,7 +25,7 @@ const engine: Engine = {
     throw new Error('the section routes must not call the engine');
   },
 };
-const library = SectionLibrary.load(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
+const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 const server = createApp({ engine, sections: library }).callback();
 
 describe('section routes in the service', () => {

@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { buildAll, check, serialise } from '../../scripts/sections/convert.js';
 import { parseCsv } from '../../scripts/sections/read.js';
 import { checkRow } from '../../scripts/sections/row.js';
-import { SectionLibrary, STANDARD_IDS, type SectionRecord } from '../../ts/sections/index.js';
+import { STANDARD_IDS, type SectionRecord } from '../../ts/sections/index.js';
+import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const rawDir = join(repoRoot, 'data', 'sources');
-const library = SectionLibrary.load(join(repoRoot, 'data', 'sections'));
+const library = loadSectionLibrary(join(repoRoot, 'data', 'sections'));
 
 function record(name: string): SectionRecord {
   const found = library.lookup(name);

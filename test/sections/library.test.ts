@@ -16,8 +16,9 @@ import {
 } from '../../ts/sections/index.js';
 import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM4_PER_IN4, MM_PER_IN } from '../../ts/units/constants.js';
 import { Problem } from '../../ts/problem/index.js';
+import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
-const library = SectionLibrary.load(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
+const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 
 /** A two-standard library where both standards publish "HE 200" (made-up rows to test the rule, not data). */
 function sharedLibrary(): SectionLibrary {

@@ -2,11 +2,11 @@
 import type Koa from 'koa';
 import { loadEngine } from '../../ts/engine/node.js';
 import { createApp, type AppOptions } from '../../ts/server/app.js';
-import { SectionLibrary } from '../../ts/sections/library.js';
+import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
 export async function testApp(options: Partial<AppOptions> = {}): Promise<Koa> {
   const engine = await loadEngine();
-  return createApp({ engine, sections: SectionLibrary.load(), log: () => {}, ...options });
+  return createApp({ engine, sections: loadSectionLibrary(), log: () => {}, ...options });
 }
 
 /** Relative closeness used by every golden test: 1e-6 on reactions and extremes. */

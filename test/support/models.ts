@@ -23,3 +23,16 @@ export const TRIANGLE_TRUSS = {
   ],
   loads: [{ node: 3, fy: -10 }],
 };
+
+/**
+ * SIMPLE_BEAM: one 6 m span, pin and roller, 10 kN/m down over the whole span: reactions wL/2 = 30 kN up at
+ * each end, midspan moment wL²/8 = 45 kN·m.
+ */
+export const SIMPLE_BEAM = {
+  spans: [{ length: 6, E: 200, I: 8.0e7 }],
+  supports: [
+    { type: 'pin', position: 0 },
+    { type: 'roller', position: 6 },
+  ],
+  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
+};

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { isKeyTier } from '../limits/tiers.js';
 import { keyIdOf } from './key.js';
 import type { KeyRecord, KeyStore } from './store.js';
@@ -10,6 +11,14 @@ export interface RedisKeyStoreOptions {
   ownsConnection?: boolean;
 }
 
+/** Distinct keys whose records are kept in memory; the least recently used goes beyond this. */
+const CACHED_KEYS = 10_000;
+/**
+ * How long a record read from Redis is trusted without asking again, in ms: a key revoked by another process
+ * (the `keys` tool, another instance) is refused by every instance within this time; by this store at once.
+ */
+export const REVOCATION_DELAY_MS = 1000;
+
 /**
  * Key records in Redis, for several service instances sharing one key list. One hash per record at
  * `<prefix>key:<id>`, and a set `<prefix>ids` of every id for listing. The id is derived from the hash,
@@ -18,6 +27,8 @@ export interface RedisKeyStoreOptions {
 export class RedisKeyStore implements KeyStore {
   private readonly prefix: string;
   private readonly ownsConnection: boolean;
+  /** Records by hash (`none`: no record) for REVOCATION_DELAY_MS: a keyed request needs no round trip for its key. */
+  private readonly byHashCache = new LRUCache<string, KeyRecord | 'none'>({ max: CACHED_KEYS, ttl: REVOCATION_DELAY_MS });
 
   constructor(
     private readonly redis: Redis,
@@ -39,11 +50,16 @@ export class RedisKeyStore implements KeyStore {
     const claimed = await this.redis.hsetnx(this.recordKey(record.id), 'hash', record.hash);
     if (claimed === 0) throw new Error(`a key with id ${record.id} already exists`);
     await this.redis.multi().hset(this.recordKey(record.id), fields).sadd(this.idsKey(), record.id).exec();
+    this.byHashCache.clear();
   }
 
   async findByHash(hash: string): Promise<KeyRecord | undefined> {
-    const record = await this.findById(keyIdOf(hash));
-    return record?.hash === hash ? record : undefined;
+    const cached = this.byHashCache.get(hash);
+    if (cached !== undefined) return cached === 'none' ? undefined : cached;
+    const found = await this.findById(keyIdOf(hash));
+    const record = found?.hash === hash ? found : undefined;
+    this.byHashCache.set(hash, record ?? 'none');
+    return record;
   }
 
   async findById(id: string): Promise<KeyRecord | undefined> {
@@ -68,6 +84,7 @@ export class RedisKeyStore implements KeyStore {
     if ((await this.redis.exists(key)) === 0) return undefined;
     // HSETNX keeps the first revocation time if the key was already revoked.
     await this.redis.hsetnx(key, 'revoked', at.toISOString());
+    this.byHashCache.clear();
     return this.findById(id);
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { isKeyTier } from '../limits/tiers.js';
 import type { KeyRecord, KeyStore } from './store.js';
 
@@ -23,7 +24,18 @@ interface Row {
   revoked: string | null;
 }
 
-/** Key records in an SQLite file: the embedded default, no server needed. */
+/** Distinct keys whose records are kept in memory; the least recently used goes beyond this. */
+const CACHED_KEYS = 10_000;
+/** How often, at most, lookups ask SQLite whether another connection has written, in ms. */
+export const REVOCATION_CHECK_MS = 50;
+
+/**
+ * Key records in an SQLite file: the embedded default, no server needed. Lookups by hash (one per keyed
+ * request) are answered from memory while the file is unchanged: SQLite's `data_version` moves whenever
+ * another connection (the `keys` tool revoking a key) commits, and is read at most every
+ * REVOCATION_CHECK_MS (reading it costs about what the lookup does); this store's own writes clear the
+ * cache at once. So a revocation by the `keys` tool holds within 50 ms, one by this store immediately.
+ */
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement<[Row]>;
@@ -31,6 +43,11 @@ export class SqliteKeyStore implements KeyStore {
   private readonly byId: Database.Statement<[string], Row>;
   private readonly all: Database.Statement<[], Row>;
   private readonly markRevoked: Database.Statement<[string, string]>;
+  private readonly dataVersion: Database.Statement<[], number>;
+  /** Records by hash, and `none` for a hash no record has. */
+  private readonly byHashCache = new LRUCache<string, KeyRecord | 'none'>({ max: CACHED_KEYS });
+  private cachedVersion = -1;
+  private checkedAt = -Infinity;
 
   /** `file` is a path (its folder is created) or `:memory:`. */
   constructor(file: string) {
@@ -47,14 +64,29 @@ export class SqliteKeyStore implements KeyStore {
     this.byId = this.db.prepare('SELECT * FROM api_keys WHERE id = ?');
     this.all = this.db.prepare('SELECT * FROM api_keys ORDER BY created, id');
     this.markRevoked = this.db.prepare('UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL');
+    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
   }
 
   async add(record: KeyRecord): Promise<void> {
     this.insert.run({ ...record });
+    this.byHashCache.clear();
   }
 
   async findByHash(hash: string): Promise<KeyRecord | undefined> {
-    return toRecord(this.byHash.get(hash));
+    const now = performance.now();
+    if (now - this.checkedAt >= REVOCATION_CHECK_MS) {
+      this.checkedAt = now;
+      const version = this.dataVersion.get() as number;
+      if (version !== this.cachedVersion) {
+        this.byHashCache.clear();
+        this.cachedVersion = version;
+      }
+    }
+    const cached = this.byHashCache.get(hash);
+    if (cached !== undefined) return cached === 'none' ? undefined : cached;
+    const record = toRecord(this.byHash.get(hash));
+    this.byHashCache.set(hash, record ?? 'none');
+    return record;
   }
 
   async findById(id: string): Promise<KeyRecord | undefined> {
@@ -67,6 +99,7 @@ export class SqliteKeyStore implements KeyStore {
 
   async revoke(id: string, at: Date): Promise<KeyRecord | undefined> {
     this.markRevoked.run(at.toISOString(), id);
+    this.byHashCache.clear();
     return this.findById(id);
   }
 

@@ -33,4 +33,9 @@ export interface CounterStore {
   /** Give back one count on each key (a request counted and then not served, e.g. a 413). */
   release(keys: readonly string[], nowMs: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Whether the store can be reached now (a networked store's connection is up). Absent for a store that
+   * is always there (process memory). Requests are refused at once while it is false, and /v1/health says so.
+   */
+  reachable?(): boolean;
 }

@@ -11,6 +11,9 @@ const EXPIRY_MARGIN_MS = 60_000;
  */
 const CHECK_ORDER: readonly WindowName[] = ['month', 'day', 'burst'];
 
+/** Callers whose counter keys are kept for the current minute; beyond this the set starts again. */
+const MAX_CACHED_CALLERS = 10_000;
+
 export interface WindowState {
   readonly window: WindowName;
   readonly limit: number;
@@ -51,6 +54,8 @@ export interface LimiterOptions {
 interface TierPlan {
   readonly windows: readonly WindowName[];
   readonly limits: readonly number[];
+  /** Each caller's counter keys in this minute, in `windows` order. */
+  readonly keysOf: Map<string, readonly string[]>;
 }
 
 export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limiter {
@@ -59,8 +64,12 @@ export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limi
   for (const tier of Object.keys(tiers) as Tier[]) {
     const caps = tiers[tier];
     const windows = CHECK_ORDER.filter((window) => caps[window] !== null);
-    plans.set(tier, { windows, limits: windows.map((window) => caps[window] ?? 0) });
+    plans.set(tier, { windows, limits: windows.map((window) => caps[window] ?? 0), keysOf: new Map() });
   }
+
+  // Counter keys per caller (per tier), for the current minute: building the key strings on every request
+  // was a visible share of a cheap one. Cleared when the minute (and so possibly a window label) changes.
+  let keysMinute = Number.NaN;
 
   return {
     check(identity, tier, now) {
@@ -68,13 +77,24 @@ export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limi
       if (!plan) throw new Error(`unknown tier ${tier}`);
       const current = windowsAt(now);
       const nowMs = now.getTime();
-      const slots: CounterSlot[] = plan.windows.map((window, i) => ({
+      const minute = Math.floor(nowMs / 60_000);
+      if (minute !== keysMinute) {
+        for (const other of plans.values()) other.keysOf.clear();
+        keysMinute = minute;
+      }
+      const { keysOf } = plan;
+      let keys = keysOf.get(identity);
+      if (keys === undefined) {
         // The braces are a Redis Cluster hash tag: all of one caller's counters land on one shard,
         // which a multi-key script requires.
-        key: `{${identity}}:${current[window].label}`,
-        limit: plan.limits[i] ?? 0,
-        ttlMs: current[window].resetMs - nowMs + EXPIRY_MARGIN_MS,
-      }));
+        keys = plan.windows.map((window) => `{${identity}}:${current[window].label}`);
+        if (keysOf.size >= MAX_CACHED_CALLERS) keysOf.clear();
+        keysOf.set(identity, keys);
+      }
+      const slots: CounterSlot[] = new Array<CounterSlot>(plan.windows.length);
+      for (let i = 0; i < slots.length; i++) {
+        slots[i] = { key: keys[i]!, limit: plan.limits[i] ?? 0, ttlMs: current[plan.windows[i]!].resetMs - nowMs + EXPIRY_MARGIN_MS };
+      }
       const taken = counters.take(slots, nowMs);
       return taken instanceof Promise
         ? taken.then((result) => decide(plan, slots, result, now))
@@ -95,18 +115,20 @@ function decide(plan: TierPlan, slots: readonly CounterSlot[], { blocked, counts
   }
   // The reported window: of day and month (the spec's header enum), the one with fewer requests left;
   // on a tie the day, which resets sooner and so is the one the caller meets first.
-  let best: WindowState | undefined;
-  plan.windows.forEach((window, i) => {
-    if (window === 'burst') return;
-    const limit = plan.limits[i] ?? 0;
-    const remaining = Math.max(0, limit - (counts[i] ?? 0));
-    if (!best || remaining < best.remaining || (remaining === best.remaining && window === 'day')) {
-      best = { window, limit, remaining };
+  let best = -1;
+  let bestRemaining = Infinity;
+  for (let i = 0; i < plan.windows.length; i++) {
+    const window = plan.windows[i];
+    if (window === 'burst') continue;
+    const remaining = Math.max(0, (plan.limits[i] ?? 0) - (counts[i] ?? 0));
+    if (best < 0 || remaining < bestRemaining || (remaining === bestRemaining && window === 'day')) {
+      best = i;
+      bestRemaining = remaining;
     }
-  });
-  if (!best) throw new Error('a tier needs a day or month window');
-  const { window: reported, limit, remaining } = best;
-  return { allowed: true, window: reported, limit, remaining, counted: slots };
+  }
+  const reported = plan.windows[best];
+  if (reported === undefined) throw new Error('a tier needs a day or month window');
+  return { allowed: true, window: reported, limit: plan.limits[best] ?? 0, remaining: bestRemaining, counted: slots };
 }
 
 type WindowInstances = Record<WindowName, { label: string; resetMs: number }>;

@@ -53,6 +53,7 @@ export class RedisCounterStore implements CounterStore {
   private readonly commands: CounterCommands;
   private readonly prefix: string;
   private readonly ownsConnection: boolean;
+  private lost = false;
 
   constructor(
     private readonly redis: Redis,
@@ -66,6 +67,9 @@ export class RedisCounterStore implements CounterStore {
       redis.defineCommand('spanwiseRelease', { lua: RELEASE_SCRIPT });
     }
     this.commands = redis as unknown as CounterCommands;
+    redis.on('error', () => (this.lost = true));
+    redis.on('close', () => (this.lost = true));
+    redis.on('ready', () => (this.lost = false));
   }
 
   async take(slots: readonly CounterSlot[], _nowMs: number): Promise<TakeResult> {
@@ -78,6 +82,11 @@ export class RedisCounterStore implements CounterStore {
   async release(keys: readonly string[], _nowMs: number): Promise<void> {
     if (keys.length === 0) return;
     await this.commands.spanwiseRelease(keys.length, ...keys.map((key) => this.prefix + key));
+  }
+
+  /** False from a lost or failed connection until ioredis has it ready again; true while first connecting. */
+  reachable(): boolean {
+    return !this.lost;
   }
 
   async close(): Promise<void> {

@@ -1,9 +1,8 @@
 /** get_section: GET /v1/sections/{name} as a tool. */
-import { SectionLibrary, STANDARD_IDS, type StandardId } from '../sections/index.js';
+import { findSection, standardOf, type SectionLibrary } from '../sections/index.js';
 import { SectionLookupQuery } from '../schema/sections.js';
 import { compile } from '../schema/validate.js';
-import { Problem } from '../problem/index.js';
-import { notFoundDetail } from '../server/routes/sections.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 import { json, type Tool, type ToolContext } from './tool.js';
 
 const validator = compile(SectionLookupQuery);
@@ -11,14 +10,6 @@ const validator = compile(SectionLookupQuery);
 export function libraryOf(context: ToolContext): SectionLibrary {
   if (context.sections === undefined) throw new Problem('internal_error', 'The section library is not loaded on this server.');
   return context.sections;
-}
-
-/** The standard id of an argument given in any case; an unknown one is a 400, as on the routes. */
-export function standardArgument(value: string | undefined): StandardId | undefined {
-  if (value === undefined) return undefined;
-  const id = SectionLibrary.standardId(value);
-  if (id === undefined) throw Problem.invalid([{ path: 'standard', message: `must be one of ${STANDARD_IDS.join(', ')} (any case)` }]);
-  return id;
 }
 
 export const getSectionTool: Tool = {
@@ -34,9 +25,10 @@ export const getSectionTool: Tool = {
   call(args, context) {
     const library = libraryOf(context);
     const { name, standard } = validator.check(args);
-    const id = standardArgument(standard);
-    const found = library.lookup(name, id);
-    if (found === undefined) throw new Problem('not_found', notFoundDetail(name, library.suggest(name, id)));
+    const issues: ProblemIssue[] = [];
+    const id = standardOf(standard, 'standard', issues);
+    if (issues.length > 0) throw Problem.invalid(issues);
+    const found = findSection(library, name, id);
     if (found.alsoIn.length === 0) return json(found.section.record);
     // The route's wording, with the tool's argument in place of the query parameter.
     return json({ ...found.section.record, alsoIn: found.alsoIn, note: `Also in ${found.alsoIn.join(', ')}; give standard to choose.` });

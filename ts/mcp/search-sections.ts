@@ -1,9 +1,9 @@
 /** search_sections: GET /v1/sections as a tool. */
-import { DEFAULT_LIST_LIMIT } from '../sections/index.js';
+import { DEFAULT_LIST_LIMIT, listFilter } from '../sections/index.js';
 import { SectionListQuery } from '../schema/sections.js';
 import { compile } from '../schema/validate.js';
-import { Problem } from '../problem/index.js';
-import { libraryOf, standardArgument } from './get-section.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
+import { libraryOf } from './get-section.js';
 import { json, type Tool } from './tool.js';
 
 const validator = compile(SectionListQuery);
@@ -20,13 +20,10 @@ export const searchSectionsTool: Tool = {
   inputSchema: SectionListQuery,
   call(args, context) {
     const library = libraryOf(context);
-    const query = validator.check(args);
-    const standard = standardArgument(query.standard);
-    if (query.type !== undefined && !library.hasType(query.type)) {
-      throw Problem.invalid([{ path: 'type', message: `unknown section type; one of ${library.typeNames().join(', ')}` }]);
-    }
-    const q = query.q === '' ? undefined : query.q;
-    const { total, sections } = library.list({ standard, type: query.type, q, limit: query.limit ?? DEFAULT_LIST_LIMIT });
+    const issues: ProblemIssue[] = [];
+    const filter = listFilter(library, validator.check(args), (field) => field, issues);
+    if (issues.length > 0) throw Problem.invalid(issues);
+    const { total, sections } = library.list(filter);
     return json({ total, count: sections.length, sections: sections.map((s) => s.record) });
   },
 };

@@ -20,11 +20,10 @@ import {
   StandardsListing,
   TrussSolveResponse,
 } from '../schema/responses.js';
-import { SectionListQuery, SectionLookupQuery } from '../schema/sections.js';
 import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../problem/index.js';
-import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples, type Example } from './examples.js';
+import type { Example } from './examples.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -52,23 +51,21 @@ const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /** How a caller is identified and counted (decisions.md 10). */
-type Access = 'open' | 'counted' | 'mcp';
+export type Access = 'open' | 'counted' | 'mcp';
 
-type Reply =
+export type Reply =
   | { kind: 'json'; schema: SchemaName; description: string }
   | { kind: 'svg'; description: string }
   | { kind: 'problem'; code: ProblemCode; description?: string }
   | { kind: 'jsonrpc-error'; description: string }
   | { kind: 'empty'; description: string };
 
-interface Operation {
-  method: 'get' | 'post';
-  path: string;
+/** What the document says of one operation; the route table (ts/server/routes/table.ts) holds one per route. */
+export interface OperationDoc {
   operationId: string;
   tag: string;
   summary: string;
   description: string;
-  access: Access;
   parameters?: { path?: string[]; schema: TObject };
   body?: { schema: SchemaName; examples: Record<string, Example> };
   responses: Record<number, Reply>;
@@ -76,172 +73,38 @@ interface Operation {
   etag?: boolean;
 }
 
-const problem = (code: ProblemCode, description?: string): Reply => ({ kind: 'problem', code, ...(description && { description }) });
+/** A route as the document sees it: its method, its path template (`/v1/sections/{name}`), who may call, and what it says. */
+export interface DocumentedRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+  /** Absent for routes that are not part of the API (the calculator's pages). */
+  doc?: OperationDoc;
+}
 
-/** The statuses every counted endpoint shares: a bad key, and a full window. */
-const COUNTED_REFUSALS = {
+type Operation = OperationDoc & { method: 'get' | 'post'; path: string; access: Access };
+
+export const problem = (code: ProblemCode, description?: string): Reply => ({ kind: 'problem', code, ...(description && { description }) });
+
+/** The statuses every counted endpoint shares: a bad key, a full window, and the counter store away. */
+export const COUNTED_REFUSALS = {
   401: problem('unauthorized', 'The Authorization header is not "Bearer <valid key>".'),
   429: problem('rate_limited', 'A rate-limit window is full; Retry-After says when it resets.'),
+  503: problem('service_unavailable', 'The shared counter store is unreachable (fail closed); Retry-After says when to try again.'),
 } as const;
 
-const SOLVE_REFUSALS = {
+export const SOLVE_REFUSALS = {
   400: problem('invalid_input', 'The body is not JSON, fails the schema, or fails a check beyond it; issues[] lists each field.'),
   ...COUNTED_REFUSALS,
   413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
   422: problem('unstable_structure', 'The structure is a mechanism (unstable_structure), or the engine rejected the model (engine_error).'),
 } as const;
 
-const OPERATIONS: Operation[] = [
-  {
-    method: 'get',
-    path: '/v1/health',
-    operationId: 'health',
-    tag: 'service',
-    summary: 'Liveness',
-    description: 'Whether the service is up, and the engine build it runs.',
-    access: 'open',
-    responses: { 200: { kind: 'json', schema: 'HealthResponse', description: 'The service is up.' } },
-  },
-  {
-    method: 'get',
-    path: '/v1/openapi.json',
-    operationId: 'openapi',
-    tag: 'service',
-    summary: 'This document',
-    description: 'The OpenAPI 3.1 description of the service, generated from the schemas that validate requests.',
-    access: 'open',
-    responses: { 200: { kind: 'json', schema: 'OpenApiDocument', description: 'The OpenAPI 3.1.0 document.' } },
-  },
-  {
-    method: 'post',
-    path: '/v1/beam/solve',
-    operationId: 'solveBeam',
-    tag: 'beam',
-    summary: 'Solve a multi-span beam',
-    description:
-      'Reactions, shear, moment, rotation and deflection diagrams and exact extremes of a continuous beam; with `combinations`, ' +
-      'also the envelope over a design standard\'s combinations. Loads are negative downward; applied moments clockwise positive.',
-    access: 'counted',
-    body: { schema: 'BeamSolveRequest', examples: beamSolveExamples },
-    responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved beam.' }, ...SOLVE_REFUSALS },
-  },
-  {
-    method: 'post',
-    path: '/v1/beam/diagram',
-    operationId: 'drawBeam',
-    tag: 'beam',
-    summary: 'Draw a beam as SVG',
-    description:
-      'Solves the beam and draws the chosen view: problem, setup (default), results, or the shear, moment and deflection charts. ' +
-      'The SVG document ends with a one-line attribution comment.',
-    access: 'counted',
-    body: { schema: 'BeamDiagramRequest', examples: beamDiagramExamples },
-    responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
-  },
-  {
-    method: 'post',
-    path: '/v1/truss/solve',
-    operationId: 'solveTruss',
-    tag: 'truss',
-    summary: 'Solve a plane truss',
-    description:
-      'Reactions, member axial forces (tension positive) and node displacements of a pin-jointed plane truss; materials may name ' +
-      'a library section. With `combinations`, also the envelope. fy is negative downward.',
-    access: 'counted',
-    body: { schema: 'TrussSolveRequest', examples: trussSolveExamples },
-    responses: { 200: { kind: 'json', schema: 'TrussSolveResponse', description: 'The solved truss.' }, ...SOLVE_REFUSALS },
-  },
-  {
-    method: 'post',
-    path: '/v1/truss/diagram',
-    operationId: 'drawTruss',
-    tag: 'truss',
-    summary: 'Draw a truss as SVG',
-    description:
-      'Solves the truss and draws the chosen view: problem, or results (default; member forces coloured tension red, compression ' +
-      'blue, and the deflected shape). The SVG document ends with a one-line attribution comment.',
-    access: 'counted',
-    body: { schema: 'TrussDiagramRequest', examples: trussDiagramExamples },
-    responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
-  },
-  {
-    method: 'get',
-    path: '/v1/standards',
-    operationId: 'listStandards',
-    tag: 'sections',
-    summary: 'The six standards of the section library',
-    description: 'Standards with their editions, type families and counts, the total and a coverage note.',
-    access: 'counted',
-    etag: true,
-    responses: {
-      200: { kind: 'json', schema: 'StandardsListing', description: 'The standards listing.' },
-      400: problem('invalid_input', 'A query parameter was given; this endpoint takes none.'),
-      ...COUNTED_REFUSALS,
-    },
-  },
-  {
-    method: 'get',
-    path: '/v1/sections',
-    operationId: 'searchSections',
-    tag: 'sections',
-    summary: 'Search the section library',
-    description: 'Sections matching every filter given, in library order; `total` counts the matches before `limit`.',
-    access: 'counted',
-    etag: true,
-    parameters: { schema: SectionListQuery },
-    responses: {
-      200: { kind: 'json', schema: 'SectionListResponse', description: 'The matching sections.' },
-      400: problem('invalid_input', 'An unknown standard or type, an unknown parameter, or a limit out of range.'),
-      ...COUNTED_REFUSALS,
-    },
-  },
-  {
-    method: 'get',
-    path: '/v1/sections/{name}',
-    operationId: 'getSection',
-    tag: 'sections',
-    summary: 'One section by designation',
-    description: 'Exact designation first, then ignoring case and spaces. SI block in mm2, mm4, kg/m, mm; imperial in in2, in4, lb/ft, in.',
-    access: 'counted',
-    etag: true,
-    parameters: { path: ['name'], schema: SectionLookupQuery },
-    responses: {
-      200: { kind: 'json', schema: 'SectionLookupResponse', description: 'The section.' },
-      400: problem('invalid_input', 'An unknown standard or an unknown query parameter.'),
-      404: problem('not_found', 'No such section; detail names up to three nearest designations.'),
-      ...COUNTED_REFUSALS,
-    },
-  },
-  {
-    method: 'post',
-    path: '/mcp',
-    operationId: 'mcp',
-    tag: 'mcp',
-    summary: 'Model Context Protocol endpoint',
-    description:
-      'MCP over Streamable HTTP, stateless (no session id) with JSON responses: initialize, tools/list, tools/call. Tools take the ' +
-      'same JSON as the HTTP bodies and return it as structuredContent plus a text copy; a refused call is a result with isError ' +
-      'and the problem object. Send `Accept: application/json, text/event-stream`. Each tools/call counts against the caller\'s limits ' +
-      'and sets the X-RateLimit-* headers. GET and DELETE are 405.',
-    access: 'mcp',
-    body: { schema: 'JsonRpcMessage', examples: mcpExamples },
-    responses: {
-      200: { kind: 'json', schema: 'JsonRpcResponse', description: 'The JSON-RPC response (a tool refusal is a result with isError).' },
-      202: { kind: 'empty', description: 'A notification (no id) was accepted.' },
-      400: { kind: 'jsonrpc-error', description: 'Not JSON, or not a JSON-RPC message.' },
-      401: problem('unauthorized', 'The Authorization header is not "Bearer <valid key>".'),
-      406: { kind: 'jsonrpc-error', description: 'The Accept header does not list both application/json and text/event-stream.' },
-      413: { kind: 'jsonrpc-error', description: `The body is larger than ${MAX_BODY_BYTES} bytes.` },
-      415: { kind: 'jsonrpc-error', description: 'The Content-Type is not application/json.' },
-    },
-  },
-];
-
 const PROBLEM_JSON = 'application/problem+json';
 
 function responseObject(status: number, reply: Reply, op: Operation): JsonSchema {
   const headers: JsonSchema = { 'X-Engine-Version': header('X-Engine-Version') };
-  const counted = op.access === 'counted' && status !== 401 && status !== 413;
+  const counted = op.access === 'counted' && status !== 401 && status !== 413 && status !== 503;
   if (counted || (op.access === 'mcp' && status === 200)) {
     Object.assign(headers, {
       'X-RateLimit-Window': header('X-RateLimit-Window'),
@@ -249,7 +112,7 @@ function responseObject(status: number, reply: Reply, op: Operation): JsonSchema
       'X-RateLimit-Remaining': header('X-RateLimit-Remaining'),
     });
   }
-  if (status === 429) headers['Retry-After'] = header('Retry-After');
+  if (status === 429 || status === 503) headers['Retry-After'] = header('Retry-After');
   if (status === 401) headers['WWW-Authenticate'] = header('WWW-Authenticate');
   if (op.etag && status === 200) headers.ETag = header('ETag');
 
@@ -327,16 +190,19 @@ const COMPONENT_HEADERS = {
   },
   'X-RateLimit-Limit': integerHeader('Cap of that window.'),
   'X-RateLimit-Remaining': integerHeader('Requests left in that window (approximate).'),
-  'Retry-After': integerHeader('Whole seconds until the full window resets (UTC).'),
+  'Retry-After': integerHeader('Whole seconds until the full window resets (UTC), or before trying again while the counter store is away.'),
   'WWW-Authenticate': { description: 'The Bearer challenge.', schema: { type: 'string' } },
   ETag: { description: 'Strong hash of the body.', schema: { type: 'string' } },
 };
 
-export function buildOpenApiDocument(baseUrl: string): JsonSchema {
+/** The document of the routes that carry a `doc` (every API route of the table). */
+export function buildOpenApiDocument(baseUrl: string, routes: readonly DocumentedRoute[]): JsonSchema {
   const paths: JsonSchema = {};
-  for (const op of OPERATIONS) {
-    const item = (paths[op.path] ??= {}) as JsonSchema;
-    item[op.method] = operationObject(op);
+  for (const route of routes) {
+    if (route.doc === undefined) continue;
+    const item = (paths[route.path] ??= {}) as JsonSchema;
+    const method = route.method === 'GET' ? 'get' : 'post';
+    item[method] = operationObject({ ...route.doc, method, path: route.path, access: route.access });
   }
   return {
     openapi: '3.1.0',

@@ -1,4 +1,3 @@
 /** The OpenAPI 3.1 document of the service and its route. */
-export { API_VERSION, buildOpenApiDocument, COMPONENT_SCHEMAS, type SchemaName } from './document.js';
+export { API_VERSION, buildOpenApiDocument, COMPONENT_SCHEMAS, type Access, type DocumentedRoute, type OperationDoc, type SchemaName } from './document.js';
 export { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples, type Example } from './examples.js';
-export { openApiRoute } from './route.js';

@@ -10,9 +10,11 @@ export type ProblemCode =
   | 'payload_too_large'
   | 'not_found'
   | 'method_not_allowed'
+  | 'headers_too_large'
   | 'unstable_structure'
   | 'engine_error'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 export interface ProblemIssue {
   /** Dotted JSON path of the offending field, e.g. `spans.0.length`; empty for the whole body. */
@@ -27,9 +29,11 @@ export const problemStatus: Record<ProblemCode, number> = {
   payload_too_large: 413,
   not_found: 404,
   method_not_allowed: 405,
+  headers_too_large: 431,
   unstable_structure: 422,
   engine_error: 422,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 export const problemTitle: Record<ProblemCode, string> = {
@@ -39,9 +43,11 @@ export const problemTitle: Record<ProblemCode, string> = {
   payload_too_large: 'Payload too large',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
+  headers_too_large: 'Request headers too large',
   unstable_structure: 'Unstable structure',
   engine_error: 'Engine error',
   internal_error: 'Internal error',
+  service_unavailable: 'Service unavailable',
 };
 
 export interface ProblemBody {

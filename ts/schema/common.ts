@@ -2,7 +2,7 @@
  * Schema pieces shared by every request: units, load cases and the combinations object.
  * One TypeBox definition serves validation, the OpenAPI document and the MCP tool schemas.
  */
-import { Type, type TUnsafe, type TSchema, type ObjectOptions, type TProperties } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type TUnsafe, type TSchema, type ObjectOptions, type TProperties } from '@sinclair/typebox';
 import {
   LOAD_CASES,
   MAX_CUSTOM,
@@ -26,6 +26,53 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   ) as unknown as TUnsafe<T[number]>;
 }
 
+/** How many characters (Unicode code points) a string holds: what a user counts, where `length` counts UTF-16 units. */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+export interface CharsOptions {
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
+  examples?: string[];
+}
+
+/**
+ * A string whose bounds count characters (code points), as JSON Schema's minLength and maxLength mean them.
+ * TypeBox's own string check compares `length`, so 33 emoji (66 UTF-16 units) would fail a 64 bound; this kind
+ * keeps the same JSON Schema text (type, minLength, maxLength) and checks it by code points.
+ */
+export function Chars(options: CharsOptions = {}): TUnsafe<string> {
+  return Type.Unsafe<string>({ [Kind]: CHARS, type: 'string', ...options });
+}
+
+const CHARS = 'Chars';
+if (!TypeRegistry.Has(CHARS)) {
+  TypeRegistry.Set<CharsOptions>(CHARS, (schema, value) => {
+    if (typeof value !== 'string') return false;
+    // A cheap first look: UTF-16 length bounds the count from above, and from below by half.
+    if (schema.maxLength !== undefined && value.length > schema.maxLength && characterCount(value) > schema.maxLength) return false;
+    if (schema.minLength !== undefined && value.length < 2 * schema.minLength && characterCount(value) < schema.minLength) return false;
+    return true;
+  });
+}
+
+/** The message for a value a Chars schema refused. */
+export function charsMessage(schema: CharsOptions, value: unknown): string {
+  if (typeof value !== 'string') return 'must be a string';
+  const plural = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+  if (schema.maxLength !== undefined && characterCount(value) > schema.maxLength) return `must be at most ${plural(schema.maxLength)}`;
+  return `must be at least ${plural(schema.minLength ?? 0)}`;
+}
+
+/** Whether a schema is a Chars string. */
+export function isChars(schema: TSchema): boolean {
+  return schema[Kind] === CHARS;
+}
+
 export const Units = StringEnum(['SI', 'imperial'] as const, {
   description: 'Unit system of every number in the request and response: SI (m, kN, GPa, mm4, mm) or imperial (ft, kip, ksi, in4, in).',
   default: 'SI',
@@ -47,7 +94,7 @@ function factorProperties() {
 }
 
 export const CustomCombination = Strict({
-  name: Type.String({ minLength: 1, maxLength: MAX_CUSTOM_NAME, description: 'Your name for the combination.' }),
+  name: Chars({ minLength: 1, maxLength: MAX_CUSTOM_NAME, description: 'Your name for the combination.' }),
   kind: StringEnum(['ULS', 'SLS'] as const, { description: 'ULS (strength) or SLS (serviceability; deflection is enveloped from SLS only).' }),
   factors: Strict(factorProperties(), { description: 'Factor per load case; omitted cases take 0.' }),
 });

@@ -244,9 +244,10 @@ export const StandardsListing = Strict({
 // Service
 
 export const HealthResponse = Strict({
-  ok: Type.Boolean(),
+  ok: Type.Boolean({ description: 'False while a configured counter store (Redis) is unreachable.' }),
   engineVersion: Text(),
   timestamp: Type.String({ format: 'date-time' }),
+  detail: Type.Optional(Text('Why ok is false.')),
 });
 
 /** Only the head of the document is promised here; the OpenAPI 3.1 schema itself says the rest. */

@@ -1,11 +1,11 @@
 /**
  * The parameters of the section library's GET routes as schemas of their own: the MCP tools get_section and
  * search_sections take them as arguments, and the OpenAPI document lists them as the routes' parameters.
- * The routes themselves read query strings (every value a string) and apply the same rules.
+ * The routes check their query strings with them too, after coercing digits to numbers.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, STANDARD_IDS } from '../sections/index.js';
-import { Strict } from './common.js';
+import { DEFAULT_LIST_LIMIT, MAX_DESIGNATION, MAX_LIST_LIMIT, STANDARD_IDS } from '../sections/index.js';
+import { Chars, Strict } from './common.js';
 
 /** Longest `q` the list route accepts. */
 export const MAX_SECTION_QUERY = 64;
@@ -15,8 +15,9 @@ const Standard = (description = STANDARD_TEXT) => Type.String({ minLength: 1, de
 
 export const SectionLookupQuery = Strict(
   {
-    name: Type.String({
+    name: Chars({
       minLength: 1,
+      maxLength: MAX_DESIGNATION,
       description:
         'Designation as published, e.g. W14X90, IPE300, UB 457x191x67, 310UB40.4, ISMB 300. Matched exactly first, then ignoring case and spaces.',
     }),
@@ -32,7 +33,7 @@ export const SectionListQuery = Strict(
     standard: Type.Optional(Standard()),
     type: Type.Optional(Type.String({ minLength: 1, description: 'Section type, any case, e.g. UB, UC, W, IPE, HEA, ISMC, PFC.' })),
     q: Type.Optional(
-      Type.String({ maxLength: MAX_SECTION_QUERY, description: 'Substring of the designation, ignoring case and spaces, e.g. "w14x9".' }),
+      Chars({ maxLength: MAX_SECTION_QUERY, description: 'Substring of the designation, ignoring case and spaces, e.g. "w14x9".' }),
     ),
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT, description: 'Most sections returned.' }),
@@ -40,6 +41,9 @@ export const SectionListQuery = Strict(
   },
   { description: 'Search the library: every filter given must match.' },
 );
+
+/** GET /v1/standards takes no parameters. */
+export const StandardsQuery = Strict({}, { description: 'No parameters.' });
 
 export type SectionLookupQuery = Static<typeof SectionLookupQuery>;
 export type SectionListQuery = Static<typeof SectionListQuery>;

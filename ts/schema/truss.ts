@@ -3,7 +3,8 @@
  * no additional properties anywhere.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Combinations, LoadCaseField, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import { MAX_DESIGNATION } from '../sections/lookup.js';
+import { Chars, Combinations, LoadCaseField, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
 
 export const MAX_NODES = 300;
 export const MAX_MEMBERS = 1000;
@@ -32,7 +33,7 @@ export const TrussMaterial = Strict({
   id: Id('Material id (unique integer).'),
   E: Type.Optional(PositiveNum("Young's modulus (GPa | ksi); defaults to 200 GPa steel when a section is given.")),
   A: Type.Optional(PositiveNum('Cross-section area (mm2 | in2); defaults to the section\'s gross area when a section is given.')),
-  section: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.' })),
+  section: Type.Optional(Chars({ minLength: 1, maxLength: MAX_DESIGNATION, description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.' })),
 });
 
 export const TrussSupport = Strict({

@@ -6,6 +6,7 @@ import { type TSchema, type Static, Kind } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Problem, type ProblemIssue } from '../problem/index.js';
+import { charsMessage, isChars } from './common.js';
 
 const MAX_ISSUES = 50;
 
@@ -74,6 +75,7 @@ function* explain(error: ValueError, prefix: string): Generator<ProblemIssue> {
 }
 
 function messageOf(error: ValueError): string {
+  if (isChars(error.schema)) return charsMessage(error.schema, error.value);
   if (error.type === ValueErrorType.ObjectAdditionalProperties) return 'is not a known property';
   if (error.type === ValueErrorType.ObjectRequiredProperty) return 'is required';
   const enumValues = (error.schema as { enum?: unknown[] }).enum;

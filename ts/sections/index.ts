@@ -5,7 +5,7 @@ export { normaliseDesignation, editDistance } from './normalise.js';
 export { toRecord } from './record.js';
 export {
   SectionLibrary,
-  defaultDataDir,
+  suggestionReach,
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
   MAX_SUGGESTIONS,
@@ -15,4 +15,5 @@ export {
   type LookupResult,
   type StandardsListing,
 } from './library.js';
+export { findSection, listFilter, notFoundDetail, standardOf, MAX_DESIGNATION, type ListQuery } from './lookup.js';
 export { resolveSection, fillMaterials, STEEL_E_GPA, type ResolvedSection, type SiMaterial, type FilledMaterial } from './resolve.js';

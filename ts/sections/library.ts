@@ -3,9 +3,6 @@
  * (by standard, by type, by exact and by normalised designation) and each record's JSON text made once,
  * so that a request filters index lists and joins ready-made text instead of re-serialising records.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { editDistance, normaliseDesignation } from './normalise.js';
 import { toRecord } from './record.js';
 import { COVERAGE_NOTE, STANDARDS } from './standards.js';
@@ -57,6 +54,14 @@ export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 500;
 export const MAX_SUGGESTIONS = 3;
 
+/**
+ * How many edits a suggestion may be from the name: a third of the name's length (at least 3), so a short
+ * typo still finds its section while a name that shares little with every designation gets no guess.
+ */
+export function suggestionReach(length: number): number {
+  return Math.max(3, Math.ceil(length / 3));
+}
+
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
@@ -71,6 +76,8 @@ export class SectionLibrary {
   private readonly byType = new Map<string, Section[]>();
   private readonly byName = new Map<string, Section[]>();
   private readonly byKey = new Map<string, Section[]>();
+  /** Sections by the length of their normalised designation, each with its library position. */
+  private readonly byLength: { section: Section; index: number }[][] = [];
 
   constructor(files: readonly SectionFile[]) {
     const fileOf = new Map(files.map((f) => [f.standard, f]));
@@ -88,19 +95,11 @@ export class SectionLibrary {
         push(this.byType, row.type.toLowerCase(), section);
         push(this.byName, row.designation, section);
         push(this.byKey, section.key, section);
+        (this.byLength[section.key.length] ??= []).push({ section, index: sections.length - 1 });
       }
     }
     this.sections = sections;
     this.listing = this.buildListing();
-  }
-
-  /** Reads every data/sections/<STANDARD>.json present in `dir` (default: the repository's data/sections). */
-  static load(dir: string = defaultDataDir()): SectionLibrary {
-    const files = STANDARD_IDS.map((id) => join(dir, `${id}.json`))
-      .filter((path) => existsSync(path))
-      .map((path) => JSON.parse(readFileSync(path, 'utf8')) as SectionFile);
-    if (files.length === 0) throw new Error(`no section data files in ${dir}`);
-    return new SectionLibrary(files);
   }
 
   /** The standard id for a case-insensitive name (`as4100`, `Aisc`), or undefined. */
@@ -150,19 +149,28 @@ export class SectionLibrary {
     return { section: first, alsoIn: [...new Set(rest.map((s) => s.row.standard))].filter((id) => id !== first.row.standard) };
   }
 
-  /** Up to three designations nearest to `name` by edit distance after normalising; ties keep library order. */
+  /**
+   * Up to three designations nearest to `name` by edit distance after normalising; ties keep library order.
+   * Only designations within `suggestionReach` edits are considered, and only those whose length allows it:
+   * the candidates are read from a by-length index, so a long or absurd name costs next to nothing.
+   */
   suggest(name: string, standard?: StandardId, count = MAX_SUGGESTIONS): string[] {
     const key = normaliseDesignation(name);
-    const pool = standard === undefined ? this.sections : (this.byStandard.get(standard) ?? []);
-    const best: { distance: number; name: string }[] = [];
-    for (const section of pool) {
-      const limit = best.length < count ? Infinity : (best[best.length - 1]?.distance ?? Infinity) - 1;
-      const distance = editDistance(key, section.key, limit);
-      if (distance > limit) continue;
-      if (best.some((b) => b.name === section.row.designation)) continue;
-      const at = best.findIndex((b) => b.distance > distance);
-      best.splice(at === -1 ? best.length : at, 0, { distance, name: section.row.designation });
-      if (best.length > count) best.pop();
+    const reach = suggestionReach(key.length);
+    const best: { distance: number; index: number; name: string }[] = [];
+    const lengths = this.byLength;
+    for (let length = Math.max(0, key.length - reach); length <= Math.min(lengths.length - 1, key.length + reach); length++) {
+      for (const { section, index } of lengths[length] ?? []) {
+        if (standard !== undefined && section.row.standard !== standard) continue;
+        const limit = best.length < count ? reach : Math.min(reach, (best[best.length - 1]?.distance ?? reach) - 1);
+        const distance = editDistance(key, section.key, limit);
+        if (distance > limit) continue;
+        if (best.some((b) => b.name === section.row.designation)) continue;
+        // nearest first, then library order (lengths are visited out of library order)
+        const at = best.findIndex((b) => b.distance > distance || (b.distance === distance && b.index > index));
+        best.splice(at === -1 ? best.length : at, 0, { distance, index, name: section.row.designation });
+        if (best.length > count) best.pop();
+      }
     }
     return best.map((b) => b.name);
   }
@@ -179,17 +187,5 @@ export class SectionLibrary {
       return { id, name: info.name, edition: info.edition, types, count: inStandard.length };
     });
     return { total: this.sections.length, coverage: COVERAGE_NOTE, standards };
-  }
-}
-
-/** data/sections found by walking up from this module, so it works from ts/ (tsx) and from dist/ts/ alike. */
-export function defaultDataDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'data', 'sections');
-    if (existsSync(join(candidate, 'AISC.json'))) return candidate;
-    const parent = resolve(dir, '..');
-    if (parent === dir) throw new Error('data/sections not found above ' + fileURLToPath(import.meta.url));
-    dir = parent;
   }
 }

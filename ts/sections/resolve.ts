@@ -6,6 +6,7 @@
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { SectionLibrary } from './library.js';
 import type { StandardId } from './types.js';
+import { notFoundDetail } from './lookup.js';
 
 /** Young's modulus of structural steel, GPa, used when a material gives a section but no E. */
 export const STEEL_E_GPA = 200;
@@ -73,9 +74,7 @@ export function fillMaterials(
     if (material.section !== undefined) {
       section = resolveSection(library, material.section);
       if (section === undefined) {
-        const near = library.suggest(material.section);
-        const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '';
-        issues.push({ path: `${at}.section`, message: `No section named "${material.section}".${hint}` });
+        issues.push({ path: `${at}.section`, message: notFoundDetail(material.section, library.suggest(material.section)) });
       }
     }
     const E = material.E ?? (material.section !== undefined ? STEEL_E_GPA : undefined);

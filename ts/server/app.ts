@@ -1,25 +1,20 @@
 /**
  * The Koa application factory. It does not listen, so tests drive it in-process; `main.ts` starts it.
  *
- * Order: version header + problem rendering (outermost) -> access (keys, rate limits) -> JSON body
- * -> routes -> 405/404 for what no route took.
+ * Order: version header + problem rendering (outermost) -> router, where each route of the table runs
+ * its own chain (access for counted and MCP routes -> JSON body for routes that take one -> handler)
+ * -> 405/404 for what no route took, uncounted.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Engine } from '../engine/engine.js';
-import { mcpRoute } from '../mcp/index.js';
-import { openApiRoute } from '../openapi/index.js';
-import { solveBeam } from '../solve/beam.js';
-import { responseBody } from '../solve/json-text.js';
-import { solveTruss } from '../solve/truss.js';
 import type { SolveContext } from '../solve/context.js';
-import { renderBeamDiagram, renderTrussDiagram } from '../solve/diagram.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
 import { jsonBody } from './middleware/body.js';
 import { problems } from './middleware/errors.js';
 import { Problem } from '../problem/index.js';
-import { sectionRoutes } from './routes/sections.js';
+import { ROUTES, routerPath, type Route, type RouteDeps } from './routes/table.js';
 
 export interface AppOptions {
   engine: Engine;
@@ -31,44 +26,52 @@ export interface AppOptions {
   access?: AccessOptions;
   /** Where service faults are reported. */
   log?: (error: unknown) => void;
+  /** The route table; the service's own unless a test needs another. */
+  routes?: readonly Route[];
 }
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
-const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The router of a route table: strict about case and trailing slashes, so `/v1/Beam/solve` is a 404. */
+export function createRouter(routes: readonly Route[], deps: RouteDeps, access?: AccessOptions): Router {
+  const router = new Router({ strict: true, sensitive: true });
+  const guards = access && accessControl(access);
+  for (const route of routes) {
+    const handler = route.handler(deps);
+    if (handler === undefined) continue;
+    const chain: Koa.Middleware[] = [];
+    if (guards && route.access !== 'open') chain.push(guards[route.access]);
+    if (route.doc?.body && !route.readsOwnBody) chain.push(jsonBody());
+    chain.push(handler);
+    router.register(routerPath(route), [route.method], chain);
+  }
+  return router;
+}
 
 export function createApp(options: AppOptions): Koa {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
-  const context: SolveContext = { engine: options.engine, baseUrl, ...(options.sections && { sections: options.sections }) };
+  const routes = options.routes ?? ROUTES;
+  const solve: SolveContext = { engine: options.engine, baseUrl, ...(options.sections && { sections: options.sections }) };
+  const counters = options.access?.counters;
+  const deps: RouteDeps = {
+    engine: options.engine,
+    baseUrl,
+    solve,
+    routes,
+    countersReachable: () => counters?.reachable?.() ?? true,
+    ...(options.sections && { sections: options.sections }),
+    ...(options.log && { log: options.log }),
+  };
+  const router = createRouter(routes, deps, options.access);
+  const log = options.log ?? ((e) => console.error(e));
+
   const app = new Koa();
-  const router = new Router();
-
-  router.get('/v1/health', (ctx) => {
-    ctx.body = { ok: true, engineVersion: options.engine.version, timestamp: new Date().toISOString() };
+  // Errors of the connection itself (a client that hung up, or sent bytes that are not HTTP) are the
+  // client's; Koa would print each one's stack trace.
+  app.on('error', (error: unknown) => {
+    if (!isClientDisconnect(error)) log(error);
   });
-  router.post('/v1/beam/solve', (ctx) => {
-    // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
-    ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = responseBody(solveBeam(ctx.state.body, context));
-  });
-  router.post('/v1/truss/solve', (ctx) => {
-    ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = responseBody(solveTruss(ctx.state.body, context));
-  });
-  router.post('/v1/beam/diagram', (ctx) => {
-    ctx.type = 'image/svg+xml';
-    ctx.body = renderBeamDiagram(ctx.state.body, context);
-  });
-  router.post('/v1/truss/diagram', (ctx) => {
-    ctx.type = 'image/svg+xml';
-    ctx.body = renderTrussDiagram(ctx.state.body, context);
-  });
-  if (options.sections) sectionRoutes(router, options.sections);
-  openApiRoute(router, baseUrl);
-  router.post('/mcp', mcpRoute({ context: { solve: context, ...(options.sections && { sections: options.sections }) }, ...(options.log && { log: options.log }) }));
-
-  app.use(problems(options.engine.version, baseUrl, options.log ?? ((e) => console.error(e))));
-  if (options.access) app.use(accessControl(options.access));
-  app.use(jsonBody());
+  app.use(problems(options.engine.version, baseUrl, log));
   app.use(router.routes());
   app.use(async (ctx) => {
     const allowed = allowedMethods(router, ctx.path);
@@ -80,6 +83,12 @@ export function createApp(options: AppOptions): Koa {
     throw new Problem('not_found', `No resource at ${ctx.path}.`);
   });
   return app;
+}
+
+/** A socket error of a client that went away or spoke no HTTP: not the service's fault. */
+export function isClientDisconnect(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || code.startsWith('HPE_'));
 }
 
 /** Methods some route answers on `path` (empty when the path is unknown). */

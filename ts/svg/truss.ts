@@ -20,6 +20,8 @@ const DEFLECTION_SHARE = 0.08;
 const SUPPORT = 14;
 const LOAD_LENGTH = 44;
 const REACTION_LENGTH = 34;
+/** Where along a member its force label may sit, preferred first. */
+const ALONG = [0.5, 0.35, 0.65, 0.25, 0.75];
 
 /** The largest of 1, 2, 5 x 10^n not above `value`: a magnification a reader can take in at once. */
 export function roundFactor(value: number): number {
@@ -106,13 +108,18 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     const paint = !showResults || zero ? 'ink' : f > 0 ? 'tension' : 'compression';
     layers.members.push(segment(a, b, { stroke: showResults && zero ? 'muted' : paint, strokeWidth: showResults ? 2.5 : 2 }));
     if (showResults) {
-      const along = (t: number) => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
       const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-      const beside = (p: Point, d: number): { at: Point; anchor: Anchor } => ({ at: { x: p.x + normal.x * d, y: p.y + normal.y * d }, anchor: 'middle' });
+      // on the member at its middle, then further along either way; at each, on it and either side of it
+      const candidates: { at: Point; anchor: Anchor }[] = [];
+      for (const t of ALONG) {
+        const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+        candidates.push({ at: p, anchor: 'middle' });
+        for (const d of [12, -12]) candidates.push({ at: { x: p.x + normal.x * d, y: p.y + normal.y * d }, anchor: 'middle' });
+      }
       queue.push({
         text: withUnit(zero ? 0 : f, force, largestForce),
-        candidates: [0.5, 0.35, 0.65, 0.25, 0.75].flatMap((t) => [{ at: along(t), anchor: 'middle' as const }, beside(along(t), 12), beside(along(t), -12)]),
+        candidates,
         fill: zero ? 'muted' : f > 0 ? 'tension' : 'compression',
         size: 11,
         bold: true,
@@ -193,9 +200,10 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
 
     const deflection = trussDeflectionFactor(model, results);
     if (deflection) {
+      const byId = new Map(model.nodes.map((n) => [n.id, n]));
       const moved = new Map(
         results.displacements.map((d) => {
-          const node = model.nodes.find((n) => n.id === d.node);
+          const node = byId.get(d.node);
           const s = deflection.factor * displacementToLength(model);
           return [d.node, node ? page(node.x + d.dx * s, node.y + d.dy * s) : at(d.node)];
         }),

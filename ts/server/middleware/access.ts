@@ -1,12 +1,14 @@
 /**
  * Access control: who is calling (authentication), and whether they may (rate limits).
  *
- * Counted routes (decisions.md section 10): solve, diagram, section-properties and library endpoints.
- * A counted request is authenticated, then counted before it is handled, so that racing requests
- * cannot overshoot a cap; if it then ends in a status that does not count (405, 413, 5xx, a 404 of
- * routing) the count is given back. 401 and 429 are decided before counting and never count.
- * `/mcp` is authenticated the same way but counted per `tools/call` by the MCP handler, through
- * `ctx.state.countCall()`.
+ * Which routes are counted is the route table's word (decisions.md section 10: solve, diagram,
+ * section-properties and library endpoints); this module gives the router one middleware per kind, so
+ * access follows the route that matched and never a comparison of the raw path. A counted request is
+ * authenticated, then counted before it is handled, so that racing requests cannot overshoot a cap; if
+ * it then ends in a status that does not count (413, 5xx) the count is given back. 401 and 429 are
+ * decided before counting and never count. `/mcp` is authenticated the same way but counted per
+ * `tools/call` by the MCP handler, through `ctx.state.countCall()`. While the counter store is away every
+ * such request is a 503 (fail closed), without a stack trace each.
  */
 
 import { isIP } from 'node:net';
@@ -60,34 +62,58 @@ export interface AccessOptions {
   tiers?: TierTable;
 }
 
-const COUNTED_PATHS = new Set(['/v1/section-properties', '/v1/standards', '/v1/sections']);
-const COUNTED_PREFIXES = ['/v1/beam/', '/v1/truss/', '/v1/frame/', '/v1/sections/'];
-const MCP_PATH = '/mcp';
-
-/** True for the paths whose requests count against the caller's limits. */
-export function isCountedPath(path: string): boolean {
-  return COUNTED_PATHS.has(path) || COUNTED_PREFIXES.some((prefix) => path.startsWith(prefix));
+/** The access checks a route gets by its kind (the route table says which: ts/server/routes/table.ts). */
+export interface RouteAccess {
+  /** Authenticate, count before handling, give the count back when the outcome does not count. */
+  counted: Middleware;
+  /** Authenticate; the MCP handler counts each `tools/call` through `ctx.state.countCall()`. */
+  mcp: Middleware;
 }
 
 /**
  * Whether a counted request that ended with `status` keeps its count. A caller error the service
- * answered (400, 422, a section lookup's 404) counts; a refusal before handling, a route that does not
- * exist or a failure of the service does not.
+ * answered (400, 422, a section lookup's 404) counts; a refusal before handling or a failure of the
+ * service does not. Only routes that matched are counted at all, so a 404 here is the handler's own.
  */
-export function keepsCount(status: number, path: string): boolean {
-  if (status === 401 || status === 405 || status === 413 || status === 429 || status >= 500) return false;
-  if (status === 404) return path.startsWith('/v1/sections/');
-  return true;
+export function keepsCount(status: number): boolean {
+  return !(status === 401 || status === 405 || status === 413 || status === 429 || status >= 500);
 }
 
-export function accessControl(options: AccessOptions): Middleware {
-  const { keys, clock = () => new Date() } = options;
-  const hops = Number(options.trustProxy ?? 0);
-  const limiter = createLimiter({ counters: options.counters, ...(options.tiers ? { tiers: options.tiers } : {}) });
+/** How long a caller should wait before retrying while the shared counter store is away, in seconds. */
+export const STORE_RETRY_AFTER_S = 2;
 
-  /** Count one request and set its headers, or throw 429. */
-  async function count(ctx: Context, caller: Caller): Promise<RateDecision> {
-    return admit(ctx, caller, await limiter.check(caller.identity, caller.tier, clock()));
+/** The refusal of a request whose counts or key cannot be read: fail closed, and say why. */
+export function storeUnavailable(): Problem {
+  return new Problem(
+    'service_unavailable',
+    'The shared counter store is unavailable, so requests cannot be counted; retry shortly.',
+    { headers: { 'Retry-After': String(STORE_RETRY_AFTER_S) } },
+  );
+}
+
+/** A store call's failure (not a refusal it decided) becomes the 503 above; the store logs its own state. */
+function unavailableOnFailure(error: unknown): never {
+  throw error instanceof Problem ? error : storeUnavailable();
+}
+
+export function accessControl(options: AccessOptions): RouteAccess {
+  const { keys, counters, clock = () => new Date() } = options;
+  const hops = Number(options.trustProxy ?? 0);
+  const limiter = createLimiter({ counters, ...(options.tiers ? { tiers: options.tiers } : {}) });
+
+  /** The caller: anonymous needs no store lookup, so that path takes no promise turn. */
+  function callerOf(ctx: Context): Caller | Promise<Caller> {
+    if (counters.reachable?.() === false) throw storeUnavailable();
+    const authorization = ctx.headers.authorization;
+    if (authorization === undefined) return anonymous(addressOf(ctx, hops));
+    return authenticate(keys, authorization, addressOf(ctx, hops)).catch(unavailableOnFailure);
+  }
+
+  /** Count one request and set its headers, or throw 429 (503 when the store fails). */
+  function count(ctx: Context, caller: Caller): RateDecision | Promise<RateDecision> {
+    const pending = limiter.check(caller.identity, caller.tier, clock());
+    if (!(pending instanceof Promise)) return admit(ctx, caller, pending);
+    return pending.then((decision) => admit(ctx, caller, decision), unavailableOnFailure);
   }
 
   async function giveBack(ctx: Context, decision: RateDecision): Promise<void> {
@@ -97,37 +123,45 @@ export function accessControl(options: AccessOptions): Middleware {
     await limiter.refund(decision, clock()).catch(() => undefined);
   }
 
-  return async function access(ctx, next) {
-    const path = ctx.path;
-    const counted = isCountedPath(path);
-    if (!counted && path !== MCP_PATH) return next();
-
-    const authorization = ctx.headers.authorization;
-    const forwardedFor = hops > 0 ? ctx.get('X-Forwarded-For') : '';
-    const address = clientAddress(ctx.req.socket.remoteAddress ?? '', forwardedFor, hops);
-    // Anonymous callers need no store lookup: keep that path free of promise turns.
-    const caller = authorization === undefined ? anonymous(address) : await authenticate(keys, authorization, address);
-    if (!counted) {
-      const state: McpAccessState = { caller, countCall: () => count(ctx, caller) };
-      Object.assign(ctx.state, state);
-      return next();
-    }
-    const state: AccessState = { caller };
+  const mcp: Middleware = async function mcpAccess(ctx, next) {
+    const found = callerOf(ctx);
+    const caller = found instanceof Promise ? await found : found;
+    const state: McpAccessState = { caller, countCall: async () => count(ctx, caller) };
     Object.assign(ctx.state, state);
+    return next();
+  };
 
-    // Await only a remote store's answer: the memory store's comes back at once.
-    const pending = limiter.check(caller.identity, caller.tier, clock());
-    const decision = admit(ctx, caller, pending instanceof Promise ? await pending : pending);
+  const counted: Middleware = async function countedAccess(ctx, next) {
+    const found = callerOf(ctx);
+    const caller = found instanceof Promise ? await found : found;
+    (ctx.state as AccessState).caller = caller;
+    const counting = count(ctx, caller);
+    const decision = counting instanceof Promise ? await counting : counting;
     try {
       await next();
     } catch (error) {
-      if (!keepsCount(statusOf(error), path)) await giveBack(ctx, decision);
+      if (!keepsCount(statusOf(error))) await giveBack(ctx, decision);
       // The error middleware renders the Problem afresh: carry the headers on it so they survive.
       else if (error instanceof Problem) Object.assign(error.headers, rateLimitHeaders(decision));
       throw error;
     }
-    if (!keepsCount(ctx.status, path)) await giveBack(ctx, decision);
+    if (!keepsCount(ctx.status)) await giveBack(ctx, decision);
   };
+
+  return { counted, mcp };
+}
+
+const SOCKET_ADDRESS = Symbol('spanwise.clientAddress');
+type AddressedSocket = { remoteAddress?: string | undefined; [SOCKET_ADDRESS]?: string };
+
+/**
+ * The client address a request is counted by. Without trusted proxies it is the socket's, worked out once
+ * per connection (a keep-alive connection carries many requests) rather than on every request.
+ */
+function addressOf(ctx: Context, hops: number): string {
+  const socket = ctx.req.socket as unknown as AddressedSocket;
+  if (hops > 0) return clientAddress(socket.remoteAddress ?? '', ctx.get('X-Forwarded-For'), hops);
+  return (socket[SOCKET_ADDRESS] ??= clientAddress(socket.remoteAddress ?? '', '', 0));
 }
 
 /** Let a counted request through with its X-RateLimit-* headers, or refuse it with 429. */
@@ -263,18 +297,28 @@ export function storesFromEnv(
   if (env.REDIS_URL) {
     // Fail a request after a couple of reconnection attempts rather than hold it while Redis is away.
     const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
-    // ioredis retries on its own; report each new kind of failure once instead of on every attempt.
-    let lastError = '';
-    redis.on('error', (error: Error) => {
-      if (error.message !== lastError) log(`redis: ${error.message}`);
-      lastError = error.message;
+    // ioredis reconnects on its own; one line when Redis goes away and one when it is back, not one per
+    // attempt or per refused request.
+    let down = false;
+    let closing = false;
+    const lost = (reason: string) => {
+      if (!down && !closing) log(`redis: unreachable (${reason}); counted requests answer 503 until it is back`);
+      down = true;
+    };
+    redis.on('error', (error: Error) => lost(error.message));
+    redis.on('close', () => lost('connection closed'));
+    redis.on('ready', () => {
+      if (down && !closing) log('redis: reachable again');
+      down = false;
     });
-    redis.on('ready', () => (lastError = ''));
     return {
       keys: new RedisKeyStore(redis),
       counters: new RedisCounterStore(redis),
       backend: 'redis',
-      close: async () => void (await redis.quit()),
+      close: async () => {
+        closing = true;
+        await redis.quit();
+      },
     };
   }
   const keys = openKeyStore(env);

@@ -55,7 +55,6 @@ function isJson(contentType: string | undefined): boolean {
 
 export function jsonBody(limit = MAX_BODY_BYTES): Middleware {
   return async function readJson(ctx, next) {
-    if (ctx.method !== 'POST' || !ctx.path.startsWith('/v1/')) return next();
     const bytes = await readBody(ctx.req, limit);
     if (!isJson(ctx.get('Content-Type'))) {
       throw Problem.invalid(

@@ -1,0 +1,276 @@
+/**
+ * The route table: every endpoint once, with its method, path, who may call it (open, counted, or MCP
+ * with per-call counting), what the OpenAPI document says of it, and its handler. The router, the
+ * document and access control are all made from this list (ts/server/app.ts), so access is decided by
+ * the route that matched and a new endpoint is one entry here plus its schema and handler.
+ *
+ * Paths are OpenAPI templates (`/v1/sections/{name}`); the router matches them exactly, case and
+ * trailing slash included.
+ */
+import type { Middleware } from 'koa';
+import type { Engine } from '../../engine/engine.js';
+import { mcpRoute } from '../../mcp/index.js';
+import { buildOpenApiDocument, COUNTED_REFUSALS, problem, SOLVE_REFUSALS, type DocumentedRoute } from '../../openapi/document.js';
+import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples } from '../../openapi/examples.js';
+import type { SectionLibrary } from '../../sections/library.js';
+import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
+import { solveBeam } from '../../solve/beam.js';
+import type { SolveContext } from '../../solve/context.js';
+import { renderBeamDiagram, renderTrussDiagram } from '../../solve/diagram.js';
+import { responseBody } from '../../solve/json-text.js';
+import { solveTruss } from '../../solve/truss.js';
+import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
+import { MAX_BODY_BYTES } from '../middleware/body.js';
+import { listHandler, lookupHandler, standardsHandler } from './sections.js';
+
+/** What handlers are made from, once per app. */
+export interface RouteDeps {
+  engine: Engine;
+  baseUrl: string;
+  solve: SolveContext;
+  sections?: SectionLibrary;
+  /** The whole table (the OpenAPI document describes it). */
+  routes: readonly Route[];
+  /** False while a configured counter store cannot be reached. */
+  countersReachable: () => boolean;
+  log?: (error: unknown) => void;
+}
+
+export interface Route extends DocumentedRoute {
+  /** The last path parameter may span slashes (a designation such as L4X4X1/2, or a calculator asset path). */
+  rest?: boolean;
+  /** The handler reads the request body itself (the MCP transport); other routes with a `doc.body` get the JSON body reader. */
+  readsOwnBody?: boolean;
+  /** The route's middleware, or undefined when this app does not serve it (the library routes without a library). */
+  handler: (deps: RouteDeps) => Middleware | undefined;
+}
+
+/** The router's form of a path template: `{name}` becomes `:name`, or `*name` for a parameter spanning slashes. */
+export function routerPath(route: Route): string {
+  const params = [...route.path.matchAll(/\{(\w+)\}/g)];
+  const last = params.at(-1)?.[1];
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => (route.rest && name === last ? `*${name}` : `:${name}`));
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON response made from the request body (read by the JSON body reader before the handler). */
+function json(answer: (body: unknown) => Parameters<typeof responseBody>[0]): Middleware {
+  return (ctx) => {
+    // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
+    ctx.set('Content-Type', JSON_TYPE);
+    ctx.body = responseBody(answer(ctx.state.body));
+  };
+}
+
+function svg(draw: (body: unknown) => string): Middleware {
+  return (ctx) => {
+    ctx.type = 'image/svg+xml';
+    ctx.body = draw(ctx.state.body);
+  };
+}
+
+function health({ engine, countersReachable }: RouteDeps): Middleware {
+  return (ctx) => {
+    const ok = countersReachable();
+    // A load balancer takes the instance out while it cannot count requests (every counted one would be a 503).
+    ctx.status = ok ? 200 : 503;
+    if (!ok) ctx.set('Retry-After', String(STORE_RETRY_AFTER_S));
+    ctx.body = {
+      ok,
+      engineVersion: engine.version,
+      timestamp: new Date().toISOString(),
+      ...(!ok && { detail: 'The shared counter store is unreachable; counted requests are refused until it is back.' }),
+    };
+  };
+}
+
+function openApi({ baseUrl, routes }: RouteDeps): Middleware {
+  const text = JSON.stringify(buildOpenApiDocument(baseUrl, routes));
+  return (ctx) => {
+    ctx.type = JSON_TYPE;
+    ctx.body = text;
+  };
+}
+
+export const ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/v1/health',
+    access: 'open',
+    handler: health,
+    doc: {
+      operationId: 'health',
+      tag: 'service',
+      summary: 'Liveness',
+      description: 'Whether the service is up and can count requests, and the engine build it runs.',
+      responses: {
+        200: { kind: 'json', schema: 'HealthResponse', description: 'The service is up.' },
+        503: { kind: 'json', schema: 'HealthResponse', description: 'The configured counter store (Redis) is unreachable: `ok` is false and `detail` says so.' },
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/openapi.json',
+    access: 'open',
+    handler: openApi,
+    doc: {
+      operationId: 'openapi',
+      tag: 'service',
+      summary: 'This document',
+      description: 'The OpenAPI 3.1 description of the service, generated from the schemas that validate requests.',
+      responses: { 200: { kind: 'json', schema: 'OpenApiDocument', description: 'The OpenAPI 3.1.0 document.' } },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/beam/solve',
+    access: 'counted',
+    handler: ({ solve }) => json((body) => solveBeam(body, solve)),
+    doc: {
+      operationId: 'solveBeam',
+      tag: 'beam',
+      summary: 'Solve a multi-span beam',
+      description:
+        'Reactions, shear, moment, rotation and deflection diagrams and exact extremes of a continuous beam; with `combinations`, ' +
+        'also the envelope over a design standard\'s combinations. Loads are negative downward; applied moments clockwise positive.',
+      body: { schema: 'BeamSolveRequest', examples: beamSolveExamples },
+      responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved beam.' }, ...SOLVE_REFUSALS },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/beam/diagram',
+    access: 'counted',
+    handler: ({ solve }) => svg((body) => renderBeamDiagram(body, solve)),
+    doc: {
+      operationId: 'drawBeam',
+      tag: 'beam',
+      summary: 'Draw a beam as SVG',
+      description:
+        'Solves the beam and draws the chosen view: problem, setup (default), results, or the shear, moment and deflection charts. ' +
+        'The SVG document ends with a one-line attribution comment.',
+      body: { schema: 'BeamDiagramRequest', examples: beamDiagramExamples },
+      responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/truss/solve',
+    access: 'counted',
+    handler: ({ solve }) => json((body) => solveTruss(body, solve)),
+    doc: {
+      operationId: 'solveTruss',
+      tag: 'truss',
+      summary: 'Solve a plane truss',
+      description:
+        'Reactions, member axial forces (tension positive) and node displacements of a pin-jointed plane truss; materials may name ' +
+        'a library section. With `combinations`, also the envelope. fy is negative downward.',
+      body: { schema: 'TrussSolveRequest', examples: trussSolveExamples },
+      responses: { 200: { kind: 'json', schema: 'TrussSolveResponse', description: 'The solved truss.' }, ...SOLVE_REFUSALS },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/truss/diagram',
+    access: 'counted',
+    handler: ({ solve }) => svg((body) => renderTrussDiagram(body, solve)),
+    doc: {
+      operationId: 'drawTruss',
+      tag: 'truss',
+      summary: 'Draw a truss as SVG',
+      description:
+        'Solves the truss and draws the chosen view: problem, or results (default; member forces coloured tension red, compression ' +
+        'blue, and the deflected shape). The SVG document ends with a one-line attribution comment.',
+      body: { schema: 'TrussDiagramRequest', examples: trussDiagramExamples },
+      responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/standards',
+    access: 'counted',
+    handler: ({ sections }) => sections && standardsHandler(sections),
+    doc: {
+      operationId: 'listStandards',
+      tag: 'sections',
+      summary: 'The six standards of the section library',
+      description: 'Standards with their editions, type families and counts, the total and a coverage note.',
+      etag: true,
+      responses: {
+        200: { kind: 'json', schema: 'StandardsListing', description: 'The standards listing.' },
+        400: problem('invalid_input', 'A query parameter was given; this endpoint takes none.'),
+        ...COUNTED_REFUSALS,
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/sections',
+    access: 'counted',
+    handler: ({ sections }) => sections && listHandler(sections),
+    doc: {
+      operationId: 'searchSections',
+      tag: 'sections',
+      summary: 'Search the section library',
+      description: 'Sections matching every filter given, in library order; `total` counts the matches before `limit`.',
+      etag: true,
+      parameters: { schema: SectionListQuery },
+      responses: {
+        200: { kind: 'json', schema: 'SectionListResponse', description: 'The matching sections.' },
+        400: problem('invalid_input', 'An unknown standard or type, an unknown parameter, or a limit out of range.'),
+        ...COUNTED_REFUSALS,
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/sections/{name}',
+    access: 'counted',
+    rest: true,
+    handler: ({ sections }) => sections && lookupHandler(sections),
+    doc: {
+      operationId: 'getSection',
+      tag: 'sections',
+      summary: 'One section by designation',
+      description: 'Exact designation first, then ignoring case and spaces. SI block in mm2, mm4, kg/m, mm; imperial in in2, in4, lb/ft, in.',
+      etag: true,
+      parameters: { path: ['name'], schema: SectionLookupQuery },
+      responses: {
+        200: { kind: 'json', schema: 'SectionLookupResponse', description: 'The section.' },
+        400: problem('invalid_input', 'An unknown standard or an unknown query parameter.'),
+        404: problem('not_found', 'No such section; detail names up to three nearest designations.'),
+        ...COUNTED_REFUSALS,
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/mcp',
+    access: 'mcp',
+    readsOwnBody: true,
+    handler: ({ solve, sections, log }) => mcpRoute({ context: { solve, ...(sections && { sections }) }, ...(log && { log }) }),
+    doc: {
+      operationId: 'mcp',
+      tag: 'mcp',
+      summary: 'Model Context Protocol endpoint',
+      description:
+        'MCP over Streamable HTTP, stateless (no session id) with JSON responses: initialize, tools/list, tools/call. Tools take the ' +
+        'same JSON as the HTTP bodies and return it as structuredContent plus a text copy; a refused call is a result with isError ' +
+        'and the problem object. Send `Accept: application/json, text/event-stream`. Each tools/call counts against the caller\'s limits ' +
+        'and sets the X-RateLimit-* headers. GET and DELETE are 405.',
+      body: { schema: 'JsonRpcMessage', examples: mcpExamples },
+      responses: {
+        200: { kind: 'json', schema: 'JsonRpcResponse', description: 'The JSON-RPC response (a tool refusal is a result with isError).' },
+        202: { kind: 'empty', description: 'A notification (no id) was accepted.' },
+        400: { kind: 'jsonrpc-error', description: 'Not JSON, or not a JSON-RPC message.' },
+        401: problem('unauthorized', 'The Authorization header is not "Bearer <valid key>".'),
+        503: COUNTED_REFUSALS[503],
+        406: { kind: 'jsonrpc-error', description: 'The Accept header does not list both application/json and text/event-stream.' },
+        413: { kind: 'jsonrpc-error', description: `The body is larger than ${MAX_BODY_BYTES} bytes.` },
+        415: { kind: 'jsonrpc-error', description: 'The Content-Type is not application/json.' },
+      },
+    },
+  },
+];
