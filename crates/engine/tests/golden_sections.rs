@@ -642,3 +642,42 @@ fn faults_name_their_shape() {
         }]
     );
 }
+
+#[test]
+fn a_plate_with_a_bolt_hole() {
+    // 300 x 20 plate, a 10 mm hole (r = 5) at (60, 10), exact: A = 6000 − 25π; x̄ = (6000·150 − 25π·60)/A;
+    // Ix = 300·20³/12 − πr⁴/4; Iy = 20·300³/12 + 6000(150 − x̄)² − (πr⁴/4 + 25π(60 − x̄)²).
+    // Horizontal equal-area axis y = 10 (symmetry; the hole spans it): Sx = 300·20²/4 − 4r³/3 (two half
+    // discs, each of first moment 2r³/3). Vertical: the hole lies wholly left of it, so
+    // 20·xp − 25π = A/2 gives xp = 150 + 0.625π, and Sy = 20(xp²/2 + (300 − xp)²/2) − 25π(xp − 60).
+    let r: f64 = 5.0;
+    let s = solve(&[
+        rect(0.0, 0.0, 300.0, 20.0),
+        void(circle(60.0, 10.0, 2.0 * r)),
+    ]);
+    let hole = PI * r * r;
+    let a = 6000.0 - hole;
+    let xc = (6000.0 * 150.0 - hole * 60.0) / a;
+    let xp = 150.0 + 0.625 * PI;
+    let e = Expected {
+        area: a,
+        centroid: [xc, 10.0],
+        ix: 300.0 * 8000.0 / 12.0 - PI * r.powi(4) / 4.0,
+        iy: 20.0 * 300f64.powi(3) / 12.0 + 6000.0 * (150.0 - xc).powi(2)
+            - (PI * r.powi(4) / 4.0 + hole * (60.0 - xc).powi(2)),
+        ixy: Some(0.0),
+        sx: Some(300.0 * 400.0 / 4.0 - 4.0 * r.powi(3) / 3.0),
+        sy: Some(20.0 * (xp * xp / 2.0 + (300.0 - xp).powi(2) / 2.0) - hole * (xp - 60.0)),
+        pna: Some([xp, 10.0]),
+        ..Default::default()
+    };
+    check(&s, &e, 1e-12);
+    assert_eq!(s.material.discs.len(), 1);
+}
+
+#[test]
+fn exact_corners_give_exact_moduli() {
+    // the T again: 195950 and 185.5 to the last bit, since every corner and the axis are binary exact
+    let s = solve(&[rect(95.0, 0.0, 10.0, 180.0), rect(0.0, 180.0, 200.0, 20.0)]);
+    assert_eq!((s.sx, s.plastic_axes[1], s.area), (195950.0, 185.5, 5800.0));
+}

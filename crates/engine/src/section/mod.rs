@@ -125,7 +125,7 @@ pub fn section_properties(shapes: &[Shape]) -> Result<SectionProperties, Vec<Sha
         y_left: iy / (centroid[0] - extents.x_min),
         y_right: iy / (extents.x_max - centroid[0]),
     };
-    let (plastic_axes, [sx, sy]) = plastic::equal_area_axes(&material, centroid, whole.area);
+    let (plastic_axes, [sx, sy]) = plastic::equal_area_axes(&material, whole.area);
     // a section measured in lengths near f64's limits overflows its fourth powers
     let magnitudes = [
         whole.area,

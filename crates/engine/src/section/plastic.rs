@@ -2,16 +2,16 @@
 //! y = c is computed by cutting every outline with the line (Green's theorem on the part below) and
 //! every disc with its segment formula. Between two successive corner heights an outline's width is
 //! linear in c, so the area below is quadratic there: once the interval holding half the area is
-//! found, the axis is that quadratic's root. A disc's segment area is not a polynomial; with discs
-//! present the root is taken by bisection to the last bit instead.
+//! found, the axis is that quadratic's root. A disc's segment area is not a polynomial; where a disc
+//! spans that interval the root is taken by bisection to the last bit instead.
 
 use super::union::{Disc, Material};
 use std::f64::consts::PI;
 
-/// A quarter-turn frame: the material seen with `turn` quarter turns clockwise about the centroid.
-fn turned(material: &Material, centroid: [f64; 2], turn: u8) -> Material {
+/// A quarter-turn frame: the material seen from `origin` with `turn` quarter turns clockwise.
+fn turned(material: &Material, origin: [f64; 2], turn: u8) -> Material {
     let map = |[x, y]: [f64; 2]| {
-        let [x, y] = [x - centroid[0], y - centroid[1]];
+        let [x, y] = [x - origin[0], y - origin[1]];
         match turn {
             0 => [x, y],
             1 => [y, -x],
@@ -123,10 +123,15 @@ fn lowest_halving(material: &Material, half: f64) -> f64 {
     if k == 0 || excess(hi).abs() <= tolerance {
         return hi;
     }
-    if material.discs.is_empty() {
-        quadratic_root(lo, hi, excess(lo), excess(0.5 * (lo + hi)), excess(hi))
-    } else {
+    // disc tops and bottoms are breakpoints, so a disc either spans the whole interval or misses it
+    let curved = material
+        .discs
+        .iter()
+        .any(|d| d.centre[1] - d.radius < hi && d.centre[1] + d.radius > lo);
+    if curved {
         bisect(lo, hi, excess)
+    } else {
+        quadratic_root(lo, hi, excess(lo), excess(0.5 * (lo + hi)), excess(hi))
     }
 }
 
@@ -165,28 +170,33 @@ fn bisect(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     0.5 * (lo + hi)
 }
 
-/// The equal-area axis of the material in frame `turn` (measured from the centroid in that frame)
-/// and the plastic modulus about it: with equal areas each side, ∫|y − c| dA = −2 ∫below y dA.
-fn halving(material: &Material, centroid: [f64; 2], turn: u8, area: f64) -> (f64, f64) {
-    let frame = turned(material, centroid, turn);
+/// The equal-area axis of the material in frame `turn` (its height in that frame, measured from
+/// `origin`) and the plastic modulus about it.
+fn halving(material: &Material, origin: [f64; 2], turn: u8, area: f64) -> (f64, f64) {
+    let frame = turned(material, origin, turn);
     let low = lowest_halving(&frame, 0.5 * area);
     // the highest such line, seen from the opposite side; between them the material has a gap
-    let high = -lowest_halving(&turned(material, centroid, turn + 2), 0.5 * area);
+    let high = -lowest_halving(&turned(material, origin, turn + 2), 0.5 * area);
     let axis = 0.5 * (low + high);
-    (axis, -2.0 * below(&frame, axis)[1])
+    // ∫|y − c| dA = ∫y dA − 2 ∫below y dA with y measured from the axis itself, so that a section
+    // with exact corners gives an exact modulus (frame 1 maps x to −y')
+    let on_axis = if turn == 0 {
+        [origin[0], origin[1] + axis]
+    } else {
+        [origin[0] - axis, origin[1]]
+    };
+    let about_axis = turned(material, on_axis, turn);
+    let whole = below(&about_axis, f64::INFINITY)[1];
+    (axis, whole - 2.0 * below(&about_axis, 0.0)[1])
 }
 
 /// The equal-area axes `[x of the vertical one, y of the horizontal one]` and the plastic moduli
-/// `[Sx, Sy]` about them.
-pub(crate) fn equal_area_axes(
-    material: &Material,
-    centroid: [f64; 2],
-    area: f64,
-) -> ([f64; 2], [f64; 2]) {
-    let (y, sx) = halving(material, centroid, 0, area);
-    // frame 1 maps x to −y'
-    let (x, sy) = halving(material, centroid, 1, area);
-    ([centroid[0] - x, centroid[1] + y], [sx, sy])
+/// `[Sx, Sy]` about them. Measured from the middle of the bounding box, which nice inputs give exactly.
+pub(crate) fn equal_area_axes(material: &Material, area: f64) -> ([f64; 2], [f64; 2]) {
+    let origin = material.centre();
+    let (y, sx) = halving(material, origin, 0, area);
+    let (x, sy) = halving(material, origin, 1, area);
+    ([origin[0] - x, origin[1] + y], [sx, sy])
 }
 
 #[cfg(test)]
