@@ -20,11 +20,13 @@ import {
   StandardsListing,
   TrussSolveResponse,
 } from '../schema/responses.js';
+import { SectionDiagramRequest, SectionPropertiesRequest, SectionPropertiesResponse } from '../schema/section-properties.js';
 import { SectionListQuery, SectionLookupQuery } from '../schema/sections.js';
 import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../problem/index.js';
 import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples, type Example } from './examples.js';
+import { sectionDiagramExamples, sectionPropertiesExamples } from './section-examples.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -36,6 +38,9 @@ export const COMPONENT_SCHEMAS = {
   TrussSolveRequest,
   TrussSolveResponse,
   TrussDiagramRequest,
+  SectionPropertiesRequest,
+  SectionPropertiesResponse,
+  SectionDiagramRequest,
   Problem: ProblemDetails,
   HealthResponse,
   StandardsListing,
@@ -89,6 +94,17 @@ const SOLVE_REFUSALS = {
   ...COUNTED_REFUSALS,
   413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
   422: problem('unstable_structure', 'The structure is a mechanism (unstable_structure), or the engine rejected the model (engine_error).'),
+} as const;
+
+/** Section properties have no 422: every fault of a section is a 400 naming its shape. */
+const SECTION_REFUSALS = {
+  400: problem(
+    'invalid_input',
+    'The body fails the schema, or a shape is unusable: fewer than 3 distinct points, no area, a polygon crossing itself, a void ' +
+      'outside every solid, or voids removing all the material; issues[] names each shape.',
+  ),
+  ...COUNTED_REFUSALS,
+  413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
 } as const;
 
 const OPERATIONS: Operation[] = [
@@ -163,6 +179,33 @@ const OPERATIONS: Operation[] = [
     access: 'counted',
     body: { schema: 'TrussDiagramRequest', examples: trussDiagramExamples },
     responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+  },
+  {
+    method: 'post',
+    path: '/v1/section-properties',
+    operationId: 'sectionProperties',
+    tag: 'section-properties',
+    summary: 'Properties of a section built from shapes',
+    description:
+      'Area, centroid, Ix, Iy, Ixy about the centroid, principal axes, radii of gyration, elastic moduli per extreme fibre and the ' +
+      'governing Zx, Zy, plastic neutral axes and plastic moduli Sx, Sy, and extents of 1 to 200 rectangles, circles and polygons: ' +
+      'solids are unioned, voids removed. SI lengths in mm, imperial in in; y up. J and Cw are not computed.',
+    access: 'counted',
+    body: { schema: 'SectionPropertiesRequest', examples: sectionPropertiesExamples },
+    responses: { 200: { kind: 'json', schema: 'SectionPropertiesResponse', description: 'The section\'s properties.' }, ...SECTION_REFUSALS },
+  },
+  {
+    method: 'post',
+    path: '/v1/section-properties/diagram',
+    operationId: 'drawSection',
+    tag: 'section-properties',
+    summary: 'Draw a section as SVG',
+    description:
+      'The section to scale with its voids, centroid, principal axes, plastic neutral axes and extents. The SVG document ends with a ' +
+      'one-line attribution comment.',
+    access: 'counted',
+    body: { schema: 'SectionDiagramRequest', examples: sectionDiagramExamples },
+    responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SECTION_REFUSALS },
   },
   {
     method: 'get',
@@ -354,6 +397,7 @@ export function buildOpenApiDocument(baseUrl: string): JsonSchema {
     tags: [
       { name: 'beam', description: 'Continuous beams.' },
       { name: 'truss', description: 'Plane pin-jointed trusses.' },
+      { name: 'section-properties', description: 'Properties and figures of sections built from shapes.' },
       { name: 'sections', description: 'The steel section library.' },
       { name: 'service', description: 'Liveness and this document.' },
       { name: 'mcp', description: 'The same capabilities as MCP tools, for AI agents.' },

@@ -14,6 +14,7 @@ import { responseBody } from '../solve/json-text.js';
 import { solveTruss } from '../solve/truss.js';
 import type { SolveContext } from '../solve/context.js';
 import { renderBeamDiagram, renderTrussDiagram } from '../solve/diagram.js';
+import { renderSectionDiagram, sectionProperties } from '../solve/section-properties.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
 import { jsonBody } from './middleware/body.js';
@@ -61,6 +62,14 @@ export function createApp(options: AppOptions): Koa {
   router.post('/v1/truss/diagram', (ctx) => {
     ctx.type = 'image/svg+xml';
     ctx.body = renderTrussDiagram(ctx.state.body, context);
+  });
+  router.post('/v1/section-properties', (ctx) => {
+    ctx.set('Content-Type', JSON_TYPE);
+    ctx.body = sectionProperties(ctx.state.body, context);
+  });
+  router.post('/v1/section-properties/diagram', (ctx) => {
+    ctx.type = 'image/svg+xml';
+    ctx.body = renderSectionDiagram(ctx.state.body, context);
   });
   if (options.sections) sectionRoutes(router, options.sections);
   openApiRoute(router, baseUrl);

@@ -60,7 +60,7 @@ export interface AccessOptions {
   tiers?: TierTable;
 }
 
-const COUNTED_PATHS = new Set(['/v1/section-properties', '/v1/standards', '/v1/sections']);
+const COUNTED_PATHS = new Set(['/v1/section-properties', '/v1/section-properties/diagram', '/v1/standards', '/v1/sections']);
 const COUNTED_PREFIXES = ['/v1/beam/', '/v1/truss/', '/v1/frame/', '/v1/sections/'];
 const MCP_PATH = '/mcp';
 
