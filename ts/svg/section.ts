@@ -4,7 +4,7 @@
  * writes the markup.
  */
 import { quantity, withUnit } from './format.js';
-import { fan, LabelPlacer } from './labels.js';
+import { fan, LabelPlacer, textBox } from './labels.js';
 import type { Box, Layer, PathCommand, Point, Scene, Shape } from './scene.js';
 import { segment } from './scene.js';
 import type { Theme } from './theme.js';
@@ -34,16 +34,18 @@ export interface SectionRenderOptions {
   idPrefix?: string;
 }
 
-const MARGIN = { left: 70, right: 110, top: 48, bottom: 72 };
+const MARGIN = { left: 70, right: 110, bottom: 72 };
+/** Caption lines start here and follow each other at this pitch; the drawing starts below them. */
+const CAPTION = { x: 16, y: 20, pitch: 18 };
 const FONT = 12;
 
 /** Paper coordinates: the extents fitted into the drawing area, to scale, y up. */
-function frame(f: SectionFigure, o: SectionRenderOptions) {
+function frame(f: SectionFigure, o: SectionRenderOptions, top: number) {
   const { xMin, xMax, yMin, yMax } = f.extents;
-  const room = { w: o.width - MARGIN.left - MARGIN.right, h: o.height - MARGIN.top - MARGIN.bottom };
+  const room = { w: o.width - MARGIN.left - MARGIN.right, h: o.height - top - MARGIN.bottom };
   const scale = Math.min(room.w / (xMax - xMin), room.h / (yMax - yMin));
   const x0 = MARGIN.left + (room.w - scale * (xMax - xMin)) / 2;
-  const y0 = MARGIN.top + (room.h + scale * (yMax - yMin)) / 2;
+  const y0 = top + (room.h + scale * (yMax - yMin)) / 2;
   const at = (x: number, y: number): Point => ({ x: x0 + (x - xMin) * scale, y: y0 - (y - yMin) * scale });
   const [topLeft, bottomRight] = [at(xMin, yMax), at(xMax, yMin)];
   return { at, scale, box: { x0: topLeft.x, y0: topLeft.y, x1: bottomRight.x, y1: bottomRight.y } };
@@ -88,16 +90,26 @@ function axisLine(p: Point, degrees: number, box: Box): [Point, Point] {
 }
 
 export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
-  const { at, scale, box } = frame(f, o);
+  const area = `A = ${withUnit(f.area, f.units.area)}`;
+  const moments = `Ix = ${withUnit(f.Ix, f.units.inertia)} · Iy = ${withUnit(f.Iy, f.units.inertia)}`;
+  const turn = `I1 axis at ${quantity(f.principalAngle)}°`;
+  const caption = `${area} · ${moments} · ${turn}`;
+  // one line when it fits the canvas, else two
+  const fits = (text: string) => CAPTION.x + textBox(text, { x: 0, y: 0 }, 'start', FONT).x1 <= o.width;
+  const lines = fits(caption) ? [caption] : [`${area} · ${turn}`, moments];
+  const top = CAPTION.y + lines.length * CAPTION.pitch + 10;
+  const { at, scale, box } = frame(f, o, top);
   const len = (v: number) => withUnit(v, f.units.length);
   const placer = new LabelPlacer({ x0: 0, y0: 0, x1: o.width, y1: o.height }, [box]);
-  const degrees = `${quantity(f.principalAngle)}°`;
-  const caption = `A = ${withUnit(f.area, f.units.area)} · Ix = ${withUnit(f.Ix, f.units.inertia)} · Iy = ${withUnit(f.Iy, f.units.inertia)} · I1 axis at ${degrees}`;
-  const title: Shape[] = [placer.place({ text: caption, candidates: [{ at: { x: 16, y: 20 }, anchor: 'start' }], bold: true })];
+  const title: Shape[] = lines.map((text, i) =>
+    placer.place({ text, candidates: [{ at: { x: CAPTION.x, y: CAPTION.y + i * CAPTION.pitch }, anchor: 'start' }], bold: true }),
+  );
+
   const material: Shape[] = [{ kind: 'path', d: materialPath(f, at, scale), fill: 'positive', fillOpacity: 0.18, stroke: 'ink', strokeWidth: 1.5 }];
 
   const c = at(f.centroid.x, f.centroid.y);
-  const around: Box = { x0: box.x0 - 20, y0: box.y0 - 20, x1: box.x1 + 20, y1: box.y1 + 20 };
+  // the axes stop short of the caption, so their names stay clear of it
+  const around: Box = { x0: box.x0 - 20, y0: Math.max(box.y0 - 20, top - 4), x1: box.x1 + 20, y1: box.y1 + 20 };
   const axes: Shape[] = [];
   for (const [degrees, name] of [
     [f.principalAngle, '1'],
@@ -140,7 +152,11 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     segment({ x: right - 5, y: box.y1 }, { x: right + 5, y: box.y1 }, { stroke: 'muted', strokeWidth: 1 }),
   ];
   extents.push(placer.place({ text: `x ${len(xMin)} to ${len(xMax)}`, candidates: fan({ x: (box.x0 + box.x1) / 2, y: below + 14 }, 'down', 14), fill: 'muted', halo: true }));
-  extents.push(placer.place({ text: `y ${len(yMin)} to ${len(yMax)}`, candidates: fan({ x: right + 8, y: (box.y0 + box.y1) / 2 }, 'right', 14), fill: 'muted', halo: true }));
+  // beside the vertical dimension when there is room, else above its top end
+  const yRange = `y ${len(yMin)} to ${len(yMax)}`;
+  const ySide = [...fan({ x: right + 8, y: (box.y0 + box.y1) / 2 }, 'right', 14), { at: { x: right, y: box.y0 - 14 }, anchor: 'end' as const }];
+  const beside = right + 8 + textBox(yRange, { x: 0, y: 0 }, 'start', FONT).x1 <= o.width;
+  extents.push(placer.place({ text: yRange, candidates: beside ? ySide : [...ySide].reverse(), fill: 'muted', halo: true }));
 
 
   const layers: Layer[] = [
