@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
-import { measureSection } from '../../ts/solve/section-properties.js';
+import { measureSection, sectionFigure } from '../../ts/solve/section-properties.js';
 import type { SectionPropertiesRequest } from '../../ts/schema/section-properties.js';
 import { overlaps } from '../../ts/svg/labels.js';
 import { texts } from '../../ts/svg/scene.js';
@@ -30,22 +30,8 @@ describe('section figure labels', () => {
   for (const [name, request] of Object.entries(models)) {
     for (const [width, height] of [[860, 560], [600, 420], [400, 300]] as const) {
       it(`${name} at ${width} x ${height}`, () => {
-        const { response, engine: measured } = measureSection(request, { engine, baseUrl: 'http://localhost:3000' }, true);
-        const scene = sectionScene(
-          {
-            outlines: measured.material.outlines,
-            discs: measured.material.discs,
-            centroid: response.centroid,
-            principalAngle: response.principal.angle,
-            plasticNeutralAxis: response.plasticNeutralAxis,
-            extents: response.extents,
-            area: response.area,
-            Ix: response.Ix,
-            Iy: response.Iy,
-            units: { length: 'mm', area: 'mm2', inertia: 'mm4' },
-          },
-          { width, height, theme: 'light' },
-        );
+        const figure = sectionFigure(measureSection(request, { engine, baseUrl: 'http://localhost:3000' }, true));
+        const scene = sectionScene(figure, { width, height, theme: 'light' });
         const labels = texts(scene);
         // caption (one or two lines), axis names 1 and 2, two PNA positions, the centroid, two extents
         expect(labels.length).toBeGreaterThanOrEqual(8);

@@ -18,7 +18,7 @@ import {
   type SectionShapeInput,
 } from '../schema/section-properties.js';
 import { compile } from '../schema/validate.js';
-import { renderSection } from '../svg/section.js';
+import { renderSection, type SectionFigure } from '../svg/section.js';
 import type { UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { withAttribution } from './diagram.js';
@@ -157,25 +157,27 @@ export function sectionProperties(body: unknown, context: SolveContext): Section
 
 export const sectionDiagramValidator = compile(SectionDiagramRequest);
 
+/** What the figure draws of a measured section (measured with its material kept). */
+export function sectionFigure({ response, engine }: SectionSolution): SectionFigure {
+  const labels = response.meta.unitLabels;
+  return {
+    outlines: engine.material.outlines,
+    discs: engine.material.discs,
+    centroid: response.centroid,
+    principalAngle: response.principal.angle,
+    plasticNeutralAxis: response.plasticNeutralAxis,
+    extents: response.extents,
+    area: response.area,
+    Ix: response.Ix,
+    Iy: response.Iy,
+    units: { length: labels.length!, area: labels.area!, inertia: labels.inertia! },
+  };
+}
+
 /** The figure of a section: the same measurement with the material kept, drawn in the request's units. */
 export function renderSectionDiagram(body: unknown, context: SolveContext): string {
   const { width, height, theme = 'light', ...request } = sectionDiagramValidator.check(body);
-  const { response, engine } = measureSection(request, context, true);
-  const labels = response.meta.unitLabels;
-  const svg = renderSection(
-    {
-      outlines: engine.material.outlines,
-      discs: engine.material.discs,
-      centroid: response.centroid,
-      principalAngle: response.principal.angle,
-      plasticNeutralAxis: response.plasticNeutralAxis,
-      extents: response.extents,
-      area: response.area,
-      Ix: response.Ix,
-      Iy: response.Iy,
-      units: { length: labels.length!, area: labels.area!, inertia: labels.inertia! },
-    },
-    { width: width ?? DIAGRAM_WIDTH.default, height: height ?? SECTION_DIAGRAM_HEIGHT, theme },
-  );
+  const figure = sectionFigure(measureSection(request, context, true));
+  const svg = renderSection(figure, { width: width ?? DIAGRAM_WIDTH.default, height: height ?? SECTION_DIAGRAM_HEIGHT, theme });
   return withAttribution(svg, context.baseUrl);
 }
