@@ -1,7 +1,7 @@
 /**
  * Access control: who is calling (authentication), and whether they may (rate limits).
  *
- * Counted routes (decisions.md section 10): solve, diagram, section-properties and library endpoints.
+ * Counted routes (decisions.md section 10): solve, diagram, section-properties (and its figure) and library endpoints.
  * A counted request is authenticated, then counted before it is handled, so that racing requests
  * cannot overshoot a cap; if it then ends in a status that does not count (405, 413, 5xx, a 404 of
  * routing) the count is given back. 401 and 429 are decided before counting and never count.
