@@ -55,8 +55,10 @@ for (const [name, request] of [
   const model = sectionEngineModel(request, false);
   const answer = engine.sectionProperties(model);
   if ('error' in answer) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
-  const wasm = timeMs(() => engine.sectionProperties(model), 100);
-  const pipeline = timeMs(() => sectionProperties(request, context), 100);
+  // WebAssembly is compiled in tiers: let the optimising tier take over before the clock starts
+  for (let i = 0; i < 200; i++) sectionProperties(request, context);
+  const wasm = timeMs(() => engine.sectionProperties(model), 300);
+  const pipeline = timeMs(() => sectionProperties(request, context), 300);
   const verdict = wasm < TARGET_MS ? 'met' : 'NOT met';
   console.log(
     `  wasm ${name} (${request.shapes.length} shapes, A = ${answer.ok.area.toFixed(0)} mm2): median ${wasm.toFixed(3)} ms ` +
