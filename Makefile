@@ -106,6 +106,7 @@ bench: all
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json
 	npx tsx bench/run.ts
+	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
 
 ci: test

@@ -18,24 +18,9 @@ import { renderTrussDiagram } from '../ts/solve/diagram.js';
 import { Problem } from '../ts/problem/index.js';
 import { findSection } from '../ts/sections/index.js';
 import { loadSectionLibrary } from '../ts/server/section-files.js';
+import { median, timeMs } from './timing.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function timeMs(run: () => unknown, runs: number): number {
-  for (let i = 0; i < 20; i++) run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    run();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
 
 /** Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC). */
 async function serve(kind: 'service' | 'bare', body?: unknown): Promise<{ url: string; close: () => void }> {

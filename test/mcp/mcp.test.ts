@@ -3,14 +3,13 @@
  * called with a real model and checked against hand calculations and against the HTTP endpoint it mirrors,
  * refusals as isError results, counting, and what a broken JSON-RPC message gets.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../ts/mcp/index.js';
 import { toJsonSchema } from '../../ts/schema/json-schema.js';
 import { TIERS } from '../../ts/limits/tiers.js';
-import { BASE_URL, postMcp, startService, type RunningService } from './service.js';
+import { BASE_URL, connectClient, postMcp, startService, type RunningService } from './service.js';
 import { TRIANGLE_TRUSS } from '../support/models.js';
 
 let service: RunningService;
@@ -18,8 +17,7 @@ let client: Client;
 
 beforeAll(async () => {
   service = await startService();
-  client = new Client({ name: 'spanwise-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+  client = await connectClient(service);
 });
 afterAll(async () => {
   await client.close();

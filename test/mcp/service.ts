@@ -3,6 +3,8 @@
  * client speaks HTTP, not a Koa callback. Access control is on, with an empty key store (every key is
  * unknown) and memory counters; tests choose the caps.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadEngine } from '../../ts/engine/node.js';
@@ -57,6 +59,13 @@ export async function startService(tiers: TierTable = ROOMY, counters: CounterSt
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The SDK's own MCP client, connected to the service's /mcp. */
+export async function connectClient(service: RunningService): Promise<Client> {
+  const client = new Client({ name: 'spanwise-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+  return client;
 }
 
 /** Headers a Streamable HTTP client sends with every POST. */

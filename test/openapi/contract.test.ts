@@ -50,6 +50,12 @@ const UNKNOWN_KEY = { Authorization: 'Bearer sw_live_000000000000000000000000000
 const MECHANISM = { ...SIMPLE_BEAM, supports: [{ type: 'pin', position: 0 }] };
 // One pin only: the whole triangle swings about it.
 const SWINGING_TRIANGLE = { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin' }] };
+const TEE = {
+  shapes: [
+    { type: 'rectangle', x: 0, y: 180, width: 200, height: 20 },
+    { type: 'rectangle', x: 95, y: 0, width: 10, height: 180 },
+  ],
+};
 const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_BYTES) });
 
 type Send = (service: { roomy: string; tight: string; away: string }) => Promise<Response>;
@@ -109,6 +115,18 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/truss/diagram 422': post('/v1/truss/diagram', SWINGING_TRIANGLE),
   'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
   'POST /v1/truss/diagram 503': storeAway('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
+
+  'POST /v1/section-properties 200': post('/v1/section-properties', TEE),
+  'POST /v1/section-properties 400': post('/v1/section-properties', { shapes: [{ ...TEE.shapes[0], void: true }, { type: 'circle', x: 500, y: 0, diameter: 10, void: true }] }),
+  'POST /v1/section-properties 401': post('/v1/section-properties', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/section-properties 413': post('/v1/section-properties', OVERSIZED),
+  'POST /v1/section-properties 429': limited('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
+
+  'POST /v1/section-properties/diagram 200': post('/v1/section-properties/diagram', TEE),
+  'POST /v1/section-properties/diagram 400': post('/v1/section-properties/diagram', { ...TEE, width: 399 }),
+  'POST /v1/section-properties/diagram 401': post('/v1/section-properties/diagram', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/section-properties/diagram 413': post('/v1/section-properties/diagram', OVERSIZED),
+  'POST /v1/section-properties/diagram 429': limited('/v1/section-properties/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
 
   'GET /v1/standards 200': get('/v1/standards'),
   'GET /v1/standards 304': revalidate('/v1/standards'),

@@ -24,6 +24,9 @@ const engine: Engine = {
   deflateRaw: () => {
     throw new Error('the section routes must not call the engine');
   },
+  sectionProperties: () => {
+    throw new Error('the section routes must not call the engine');
+  },
 };
 const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 const server = createApp({ engine, sections: library }).callback();

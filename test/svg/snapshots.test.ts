@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { renderBeamDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
+import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
 import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
 import { pratt, triangle } from './truss-models.js';
 
@@ -35,6 +36,20 @@ const beam = (body: object) => () => renderBeamDiagram(body, { engine, baseUrl: 
 
 const truss = (body: object) => () => renderTrussDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
 
+const section = (body: object) => () => renderSectionDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
+
+/** An unequal angle with a slot in its long leg, beside a tube: voids, a product of area, turned axes. */
+const angleAndTube = {
+  shapes: [
+    { type: 'rectangle', x: 0, y: 0, width: 10, height: 150 },
+    { type: 'rectangle', x: 0, y: 0, width: 90, height: 10 },
+    { type: 'rectangle', x: 3, y: 100, width: 4, height: 30, void: true },
+    { type: 'circle', x: 40, y: 60, diameter: 30 },
+    { type: 'circle', x: 40, y: 60, diameter: 16, void: true },
+  ],
+};
+const tee = { shapes: [{ type: 'rectangle', x: 0, y: 180, width: 200, height: 20 }, { type: 'rectangle', x: 95, y: 0, width: 10, height: 180 }] };
+
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
   { name: 'beam-setup', render: beam({ ...hingedTwoSpan, view: 'setup' }), documented: true },
@@ -50,6 +65,8 @@ const figures: Figure[] = [
   { name: 'truss-results', render: truss({ ...pratt, view: 'results' }), documented: true },
   { name: 'truss-results-classic-dark', render: truss({ ...pratt, view: 'results', style: 'classic', theme: 'dark' }), documented: true },
   { name: 'truss-triangle-results', render: truss({ ...triangle, width: 600, height: 420 }) },
+  { name: 'section-angle', render: section(angleAndTube), documented: true },
+  { name: 'section-tee-dark', render: section({ ...tee, theme: 'dark' }), documented: true },
 ];
 
 function check(directory: string, name: string, actual: string): void {

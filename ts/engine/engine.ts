@@ -3,6 +3,7 @@
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
  */
 import { decodeBeamAnswer, DIAGRAMS, encodeBeamRequest } from './beam-frame.js';
+import type { EngineSectionAnswer, EngineSectionModel } from './section-properties.js';
 import { decodeTrussAnswer, encodeTrussRequest } from './truss-frame.js';
 import type {
   BeamSolutionHandle,
@@ -57,6 +58,8 @@ export interface Engine {
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
   /** Raw DEFLATE (RFC 1951) of the bytes, sized for short texts (the `links.view` payload). */
   deflateRaw(input: Uint8Array): Uint8Array;
+  /** Properties of a section, or the faults of its pieces (ts/engine/section-properties.ts). */
+  sectionProperties(model: EngineSectionModel): EngineSectionAnswer;
 }
 
 /** The engine's refusal, `{"error": {...}}` from the binding, as the failure it is. */
@@ -118,5 +121,6 @@ export function createEngine(bindings: EngineBindings): Engine {
       }
     },
     deflateRaw: (input) => bindings.deflateRaw(input),
+    sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
   };
 }

@@ -125,4 +125,5 @@ export interface EngineBindings {
   solveBeam(frame: Float64Array): BeamSolutionHandle;
   solveTruss(frame: Float64Array): TrussSolutionHandle;
   deflateRaw(input: Uint8Array): Uint8Array;
+  sectionProperties(model: unknown): unknown;
 }

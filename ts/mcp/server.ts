@@ -26,7 +26,8 @@ import { problemResult, toolResult, type Tool, type ToolContext } from './tool.j
 export type CountCall = () => Promise<unknown>;
 
 const INSTRUCTIONS = [
-  'Spanwise solves beams and trusses, draws them and looks up steel sections. Every number is in the request\'s unit system',
+  'Spanwise solves beams and trusses, draws them, measures sections built from shapes (section_properties: mm or in)',
+  'and looks up steel sections. Every number is in the request\'s unit system',
   '(SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial: ft, kip, k/ft, ksf, k.ft, ksi, in4, in).',
   'Loads are NEGATIVE DOWNWARD; applied moments are clockwise positive. A failed call returns isError with a',
   'problem object whose `issues` name each offending field by its dotted path.',

@@ -3,6 +3,7 @@ import { getSectionTool } from './get-section.js';
 import { renderBeamDiagramTool } from './render-beam-diagram.js';
 import { renderTrussDiagramTool } from './render-truss-diagram.js';
 import { searchSectionsTool } from './search-sections.js';
+import { sectionPropertiesTool } from './section-properties.js';
 import { solveBeamTool } from './solve-beam.js';
 import { solveTrussTool } from './solve-truss.js';
 import type { Tool } from './tool.js';
@@ -10,6 +11,7 @@ import type { Tool } from './tool.js';
 export const TOOLS: readonly Tool[] = [
   solveBeamTool,
   solveTrussTool,
+  sectionPropertiesTool,
   getSectionTool,
   searchSectionsTool,
   renderBeamDiagramTool,

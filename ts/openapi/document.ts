@@ -20,6 +20,7 @@ import {
   StandardsListing,
   TrussSolveResponse,
 } from '../schema/responses.js';
+import { SectionDiagramRequest, SectionPropertiesRequest, SectionPropertiesResponse } from '../schema/section-properties.js';
 import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../problem/index.js';
@@ -35,6 +36,9 @@ export const COMPONENT_SCHEMAS = {
   TrussSolveRequest,
   TrussSolveResponse,
   TrussDiagramRequest,
+  SectionPropertiesRequest,
+  SectionPropertiesResponse,
+  SectionDiagramRequest,
   Problem: ProblemDetails,
   HealthResponse,
   StandardsListing,
@@ -98,6 +102,17 @@ export const SOLVE_REFUSALS = {
   ...COUNTED_REFUSALS,
   413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
   422: problem('unstable_structure', 'The structure is a mechanism (unstable_structure), or the engine rejected the model (engine_error).'),
+} as const;
+
+/** Section properties have no 422: every fault of a section is a 400 naming its shape. */
+export const SECTION_REFUSALS = {
+  400: problem(
+    'invalid_input',
+    'The body fails the schema, or a shape is unusable: fewer than 3 distinct points, no area, a polygon crossing itself, a void ' +
+      'outside every solid, or voids removing all the material; issues[] names each shape.',
+  ),
+  ...COUNTED_REFUSALS,
+  413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
 } as const;
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -220,6 +235,7 @@ export function buildOpenApiDocument(baseUrl: string, routes: readonly Documente
     tags: [
       { name: 'beam', description: 'Continuous beams.' },
       { name: 'truss', description: 'Plane pin-jointed trusses.' },
+      { name: 'section-properties', description: 'Properties and figures of sections built from shapes.' },
       { name: 'sections', description: 'The steel section library.' },
       { name: 'service', description: 'Liveness and this document.' },
       { name: 'mcp', description: 'The same capabilities as MCP tools, for AI agents.' },

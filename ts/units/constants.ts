@@ -24,6 +24,8 @@ export const KNM_PER_KIPFT = KN_PER_KIP * M_PER_FT;
 export const GPA_PER_KSI = KN_PER_KIP / (MM_PER_IN * MM_PER_IN);
 /** mm2 per in2 */
 export const MM2_PER_IN2 = MM_PER_IN ** 2;
+/** mm3 per in3 */
+export const MM3_PER_IN3 = MM_PER_IN ** 3;
 /** mm4 per in4 */
 export const MM4_PER_IN4 = MM_PER_IN ** 4;
 /** kg/m per lb/ft */

@@ -13,6 +13,7 @@ import {
   MM2_PER_IN2,
   MM4_PER_IN4,
   MM_PER_IN,
+  MM3_PER_IN3,
 } from './constants.js';
 import { Problem } from '../problem/index.js';
 
@@ -39,6 +40,10 @@ export const quantities = {
   /** settlements, deflections, fabrication length errors */
   displacement: { si: 'mm', imperial: 'in', siPerImperial: MM_PER_IN, enginePerSi: 1e-3 },
   rotation: { si: 'rad', imperial: 'rad', siPerImperial: 1, enginePerSi: 1 },
+  /** cross-section dimensions and coordinates (section properties) */
+  dimension: { si: 'mm', imperial: 'in', siPerImperial: MM_PER_IN, enginePerSi: 1e-3 },
+  /** elastic and plastic section moduli */
+  sectionModulus: { si: 'mm3', imperial: 'in3', siPerImperial: MM3_PER_IN3, enginePerSi: 1e-9 },
 } as const satisfies Record<string, QuantityUnits>;
 
 export type Quantity = keyof typeof quantities;

@@ -4,7 +4,8 @@
 //! sees a trap for a bad model. A truss crosses as JSON both ways. A beam, the request the service
 //! answers most, crosses as numbers (`beam_frame`), and its diagram series, most of its answer, as
 //! one `Float64Array` or, when the caller gives the response's units, as JSON text ready for the
-//! response (`series_text`).
+//! response (`series_text`). Section properties, small models, cross as plain objects
+//! (`section_properties`, serde-wasm-bindgen).
 
 use serde::Serialize;
 use spanwise_engine::beam::{analyse_beam, BeamAnalysis, Diagram, EnvelopeRequest};
@@ -15,6 +16,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub mod beam_frame;
 pub mod deflate;
 pub mod frame;
+pub mod section_properties;
 pub mod series_text;
 pub mod truss_frame;
 use beam_frame::{decode_request, encode_answer, BeamRequest};

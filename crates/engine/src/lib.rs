@@ -1,4 +1,5 @@
-//! Spanwise engine: linear-elastic analysis of beams and plane trusses by the stiffness method.
+//! Spanwise engine: linear-elastic analysis of beams and plane trusses by the stiffness method, and
+//! properties of cross-sections built from shapes (`section`, scale-free geometry).
 //!
 //! Everything here is in consistent SI units (kN, m, kN/m², m⁴, rad) with +y up and
 //! counter-clockwise moments positive. The service converts units and presentation signs.
@@ -23,6 +24,7 @@ pub mod error;
 pub mod lattice;
 pub mod member;
 pub mod polynomial;
+pub mod section;
 pub mod skyline;
 pub mod truss;
 

@@ -10,7 +10,8 @@
 import type { Middleware } from 'koa';
 import type { Engine } from '../../engine/engine.js';
 import { mcpRoute } from '../../mcp/index.js';
-import { buildOpenApiDocument, COUNTED_REFUSALS, problem, SOLVE_REFUSALS, type DocumentedRoute } from '../../openapi/document.js';
+import { buildOpenApiDocument, COUNTED_REFUSALS, problem, SECTION_REFUSALS, SOLVE_REFUSALS, type DocumentedRoute } from '../../openapi/document.js';
+import { sectionDiagramExamples, sectionPropertiesExamples } from '../../openapi/section-examples.js';
 import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples } from '../../openapi/examples.js';
 import type { SectionLibrary } from '../../sections/library.js';
 import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
@@ -18,6 +19,7 @@ import { solveBeam } from '../../solve/beam.js';
 import type { SolveContext } from '../../solve/context.js';
 import { renderBeamDiagram, renderTrussDiagram } from '../../solve/diagram.js';
 import { responseBody } from '../../solve/json-text.js';
+import { renderSectionDiagram, sectionProperties } from '../../solve/section-properties.js';
 import { solveTruss } from '../../solve/truss.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
@@ -185,6 +187,39 @@ export const ROUTES: readonly Route[] = [
         'blue, and the deflected shape). The SVG document ends with a one-line attribution comment.',
       body: { schema: 'TrussDiagramRequest', examples: trussDiagramExamples },
       responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/section-properties',
+    access: 'counted',
+    handler: ({ solve }) => json((body) => sectionProperties(body, solve)),
+    doc: {
+      operationId: 'sectionProperties',
+      tag: 'section-properties',
+      summary: 'Properties of a section built from shapes',
+      description:
+        'Area, centroid, Ix, Iy, Ixy about the centroid, principal axes, radii of gyration, elastic moduli per extreme fibre and the ' +
+        'governing Zx, Zy, plastic neutral axes and plastic moduli Sx, Sy, and extents of 1 to 200 rectangles, circles and polygons: ' +
+        'solids are unioned, voids removed. SI lengths in mm, imperial in in; y up. J and Cw are not computed.',
+      body: { schema: 'SectionPropertiesRequest', examples: sectionPropertiesExamples },
+      responses: { 200: { kind: 'json', schema: 'SectionPropertiesResponse', description: "The section's properties." }, ...SECTION_REFUSALS },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/section-properties/diagram',
+    access: 'counted',
+    handler: ({ solve }) => svg((body) => renderSectionDiagram(body, solve)),
+    doc: {
+      operationId: 'drawSection',
+      tag: 'section-properties',
+      summary: 'Draw a section as SVG',
+      description:
+        'The section to scale with its voids, centroid, principal axes, plastic neutral axes and extents. The SVG document ends with a ' +
+        'one-line attribution comment.',
+      body: { schema: 'SectionDiagramRequest', examples: sectionDiagramExamples },
+      responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SECTION_REFUSALS },
     },
   },
   {

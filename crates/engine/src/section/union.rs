@@ -1,0 +1,269 @@
+//! The material of a section: solids unioned and voids subtracted by `i_overlay`, except circles
+//! that overlap nothing, which stay exact discs (a void disc inside one solid is subtracted whole).
+
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::overlay::FloatOverlay;
+use serde::Serialize;
+
+use super::plane::{disc_clear_of, disc_within};
+use super::shapes::{twice_area, Geometry, Piece, ShapeFault, ShapeIssue};
+use super::Extents;
+
+/// Sides of the polygon that stands for a circle that overlaps another piece. Its radius is chosen
+/// so that its area is the circle's exactly; then its second moment is within θ⁴/180 of the
+/// circle's (θ = 2π/n, 1e-12 here) and its extreme fibre within θ²/12 (8e-7) of the radius.
+const CIRCLE_SIDES: usize = 2048;
+
+/// A whole circle of material, or a whole circular hole.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Disc {
+    /// Centre `[x, y]`.
+    pub centre: [f64; 2],
+    /// Radius.
+    pub radius: f64,
+    /// A hole rather than material.
+    pub void: bool,
+}
+
+/// The material: polygon outlines (material counter-clockwise, holes clockwise) and exact discs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Material {
+    /// Closed outlines; the closing edge is implied.
+    pub outlines: Vec<Vec<[f64; 2]>>,
+    /// Circles kept exact.
+    pub discs: Vec<Disc>,
+}
+
+impl Material {
+    /// The bounding box of the material.
+    pub fn extents(&self) -> Extents {
+        let mut e = Extents {
+            x_min: f64::INFINITY,
+            x_max: f64::NEG_INFINITY,
+            y_min: f64::INFINITY,
+            y_max: f64::NEG_INFINITY,
+        };
+        let mut take = |[x, y]: [f64; 2], r: f64| {
+            e.x_min = e.x_min.min(x - r);
+            e.x_max = e.x_max.max(x + r);
+            e.y_min = e.y_min.min(y - r);
+            e.y_max = e.y_max.max(y + r);
+        };
+        self.outlines.iter().flatten().for_each(|p| take(*p, 0.0));
+        self.discs
+            .iter()
+            .filter(|d| !d.void)
+            .for_each(|d| take(d.centre, d.radius));
+        e
+    }
+
+    /// The middle of the bounding box: an origin near the material, for sums that lose no digits.
+    pub fn centre(&self) -> [f64; 2] {
+        let e = self.extents();
+        [0.5 * (e.x_min + e.x_max), 0.5 * (e.y_min + e.y_max)]
+    }
+}
+
+/// The polygon standing for a circle: `CIRCLE_SIDES` corners, one on each axis through the centre,
+/// wound counter-clockwise, enclosing the circle's area.
+pub(crate) fn circle_ring(centre: [f64; 2], radius: f64) -> Vec<[f64; 2]> {
+    let step = std::f64::consts::TAU / CIRCLE_SIDES as f64;
+    let reach = radius * (step / step.sin()).sqrt();
+    (0..CIRCLE_SIDES)
+        .map(|k| {
+            let (s, c) = (k as f64 * step).sin_cos();
+            [centre[0] + reach * c, centre[1] + reach * s]
+        })
+        .collect()
+}
+
+/// Which circles stay exact discs (indices into `pieces`).
+fn exact_circles(pieces: &[Piece]) -> Vec<bool> {
+    let disc = |p: &Piece| match p.geometry {
+        Geometry::Disc { centre, radius } => Some((centre, radius)),
+        Geometry::Ring(_) => None,
+    };
+    let others = |i: usize| {
+        pieces
+            .iter()
+            .enumerate()
+            .filter(move |(j, _)| *j != i)
+            .map(|(_, p)| p)
+    };
+    // a void circle clear of every other void
+    let lone_void: Vec<bool> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.void
+                && disc(p).is_some_and(|(c, r)| {
+                    others(i)
+                        .filter(|q| q.void)
+                        .all(|q| disc_clear_of(c, r, &q.geometry))
+                })
+        })
+        .collect();
+    // a solid circle clear of every other piece but lone void circles inside it
+    let mut exact: Vec<bool> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let Some((c, r)) = disc(p).filter(|_| !p.void) else {
+                return false;
+            };
+            pieces
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .all(|(j, q)| {
+                    disc_clear_of(c, r, &q.geometry)
+                        || (lone_void[j]
+                            && disc(q).is_some_and(|(vc, vr)| disc_within(vc, vr, &p.geometry)))
+                })
+        })
+        .collect();
+    // a lone void circle wholly inside some solid
+    for (i, p) in pieces.iter().enumerate() {
+        if let (true, Some((c, r))) = (lone_void[i], disc(p)) {
+            exact[i] = pieces
+                .iter()
+                .enumerate()
+                .any(|(j, s)| !s.void && solid_holds(s, exact[j], c, r));
+        }
+    }
+    exact
+}
+
+/// Whether the solid piece holds the whole disc, as the section will draw it (a circle that is not
+/// exact is its polygon).
+fn solid_holds(solid: &Piece, exact: bool, centre: [f64; 2], radius: f64) -> bool {
+    match (&solid.geometry, exact) {
+        (
+            Geometry::Disc {
+                centre: c,
+                radius: r,
+            },
+            false,
+        ) => disc_within(centre, radius, &Geometry::Ring(circle_ring(*c, *r))),
+        (geometry, _) => disc_within(centre, radius, geometry),
+    }
+}
+
+fn ring_of(piece: &Piece) -> Vec<[f64; 2]> {
+    match &piece.geometry {
+        Geometry::Ring(ring) => ring.clone(),
+        Geometry::Disc { centre, radius } => circle_ring(*centre, *radius),
+    }
+}
+
+type Contours = Vec<Vec<[f64; 2]>>;
+/// A void that goes through the boolean operation, with its index in the input.
+type Void = (usize, Vec<[f64; 2]>);
+
+fn overlay(subject: &Contours, clip: &Contours, rule: OverlayRule) -> Contours {
+    // 64-bit integers: i_overlay snaps points to a grid 2⁻⁵⁸ of the bounding box wide
+    FloatOverlay::<[f64; 2], i64>::from_subj_and_clip(subject, clip)
+        .overlay(rule, FillRule::NonZero)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+fn bounds(ring: &[[f64; 2]]) -> [f64; 4] {
+    ring.iter().fold(
+        [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ],
+        |b, p| {
+            [
+                b[0].min(p[0]),
+                b[1].min(p[1]),
+                b[2].max(p[0]),
+                b[3].max(p[1]),
+            ]
+        },
+    )
+}
+
+fn boxes_overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// Whether the void shares some area with the solids.
+fn removes_material(void: &[[f64; 2]], solids: &Contours) -> bool {
+    let reach = bounds(void);
+    let near: Contours = solids
+        .iter()
+        .filter(|s| boxes_overlap(bounds(s), reach))
+        .cloned()
+        .collect();
+    if near.is_empty() {
+        return false;
+    }
+    let common = overlay(&near, &vec![void.to_vec()], OverlayRule::Intersect);
+    let shared: f64 = common.iter().map(|c| twice_area(c)).sum();
+    shared > 1e-12 * twice_area(void).abs()
+}
+
+/// The section's material, or the voids that remove nothing and a section with no material left.
+pub(crate) fn material(pieces: &[Piece]) -> Result<Material, Vec<ShapeIssue>> {
+    let exact = exact_circles(pieces);
+    let mut material = Material::default();
+    let (mut solids, mut voids): (Contours, Vec<Void>) = (Vec::new(), Vec::new());
+    for (piece, exact) in pieces.iter().zip(&exact) {
+        match (&piece.geometry, exact) {
+            (Geometry::Disc { centre, radius }, true) => material.discs.push(Disc {
+                centre: *centre,
+                radius: *radius,
+                void: piece.void,
+            }),
+            _ if piece.void => voids.push((piece.index, ring_of(piece))),
+            _ => solids.push(ring_of(piece)),
+        }
+    }
+    let issues: Vec<ShapeIssue> = voids
+        .iter()
+        .filter(|(_, void)| !removes_material(void, &solids))
+        .map(|(index, _)| ShapeIssue::of(*index, ShapeFault::VoidOutsideSolids))
+        .collect();
+    if !issues.is_empty() {
+        return Err(issues);
+    }
+    if !solids.is_empty() {
+        let voids: Contours = voids.into_iter().map(|(_, ring)| ring).collect();
+        material.outlines = overlay(&solids, &voids, OverlayRule::Difference);
+    }
+    let solid: f64 = pieces
+        .iter()
+        .filter(|p| !p.void)
+        .map(|p| piece_area(&p.geometry))
+        .sum();
+    let left = material
+        .outlines
+        .iter()
+        .map(|c| 0.5 * twice_area(c))
+        .sum::<f64>()
+        + material
+            .discs
+            .iter()
+            .map(|d| if d.void { -1.0 } else { 1.0 } * std::f64::consts::PI * d.radius * d.radius)
+            .sum::<f64>();
+    if left.is_nan() || left <= 1e-12 * solid {
+        return Err(vec![ShapeIssue {
+            shape: None,
+            fault: ShapeFault::NoMaterial,
+        }]);
+    }
+    Ok(material)
+}
+
+fn piece_area(geometry: &Geometry) -> f64 {
+    match geometry {
+        Geometry::Ring(ring) => 0.5 * twice_area(ring),
+        Geometry::Disc { radius, .. } => std::f64::consts::PI * radius * radius,
+    }
+}

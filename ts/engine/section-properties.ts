@@ -1,0 +1,59 @@
+/**
+ * Section properties across the WebAssembly boundary (crates/engine-wasm `section_properties`): a
+ * plain object in, a plain object out (serde-wasm-bindgen; the models are small). Lengths in the
+ * request's own unit (mm or in): geometry is homogeneous, so results come back in its powers.
+ */
+
+/** One piece, as the engine names it. */
+export interface EngineShape {
+  outline:
+    | { type: 'polygon'; points: [number, number][] }
+    | { type: 'rectangle'; min: [number, number]; size: [number, number] }
+    | { type: 'circle'; centre: [number, number]; radius: number };
+  void: boolean;
+}
+
+export interface EngineSectionModel {
+  shapes: EngineShape[];
+  /** Keep the material's outlines and discs in the answer (figures). */
+  outline: boolean;
+}
+
+/** The material: outlines (material counter-clockwise, holes clockwise) and exact discs. */
+export interface EngineMaterial {
+  outlines: [number, number][][];
+  discs: { centre: [number, number]; radius: number; void: boolean }[];
+}
+
+export interface EngineSectionProperties {
+  area: number;
+  centroid: [number, number];
+  ix: number;
+  iy: number;
+  ixy: number;
+  /** Angle in radians from x to the I1 axis, counter-clockwise. */
+  principal: { i1: number; i2: number; angle: number };
+  rx: number;
+  ry: number;
+  elastic: { xTop: number; xBottom: number; yLeft: number; yRight: number };
+  zx: number;
+  zy: number;
+  /** [x of the vertical equal-area axis, y of the horizontal one] */
+  plasticAxes: [number, number];
+  sx: number;
+  sy: number;
+  extents: { xMin: number; xMax: number; yMin: number; yMax: number };
+  material: EngineMaterial;
+}
+
+/** A fault of one piece (`shape` = its index), or of the whole section (`shape` = null). */
+export interface EngineShapeIssue {
+  shape: number | null;
+  fault:
+    | { kind: 'notFinite' | 'tooFewPoints' | 'zeroArea' | 'voidOutsideSolids' | 'noMaterial' }
+    | { kind: 'selfIntersecting'; edges: [number, number] };
+}
+
+export type EngineSectionAnswer =
+  | { ok: EngineSectionProperties }
+  | { error: { kind: 'invalidSection'; issues: EngineShapeIssue[] } | { kind: 'invalidModel'; message: string } };

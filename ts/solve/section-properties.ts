@@ -1,0 +1,183 @@
+/**
+ * The section-properties pipeline: validate -> engine (union, Green's theorem, exact cuts) -> the
+ * engine's faults as issues with paths -> the response, clean numbers, notes and meta.
+ *
+ * Geometry is homogeneous: a section measured in inches has its area in in², its moduli in in³ and
+ * its second moments in in⁴. So the lengths go to the engine in the request's own unit (mm or in,
+ * labelled by ts/units) and every result is already in the response's unit: no conversion, hence no
+ * rounding (a 200 mm flange stays 200, not 199.99999999999997 after mm -> m -> mm).
+ */
+import type { EngineSectionModel, EngineSectionProperties, EngineShape, EngineShapeIssue } from '../engine/section-properties.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
+import { DIAGRAM_WIDTH } from '../schema/diagram.js';
+import {
+  SECTION_DIAGRAM_HEIGHT,
+  SectionDiagramRequest,
+  SectionPropertiesRequest,
+  type SectionPropertiesResponse,
+  type SectionShapeInput,
+} from '../schema/section-properties.js';
+import { compile } from '../schema/validate.js';
+import { renderSection, type SectionFigure } from '../svg/section.js';
+import type { UnitSystem } from '../units/index.js';
+import type { SolveContext } from './context.js';
+import { withAttribution } from './diagram.js';
+import { meta } from './meta.js';
+
+export const sectionPropertiesValidator = compile(SectionPropertiesRequest);
+
+export const SECTION_UNIT_LABELS = { length: 'dimension', area: 'area', sectionModulus: 'sectionModulus', inertia: 'inertia' } as const;
+
+export const SECTION_NOTES = [
+  'J (torsion constant) and Cw (warping constant) are not computed.',
+  'Ix, Iy and Ixy are about the centroid; principal.angle is in degrees from the x axis to the I1 axis, counter-clockwise.',
+  'Sx and Sy are plastic moduli about the equal-area axes (plasticNeutralAxis); Zx and Zy are the smaller elastic modulus of each pair in elasticModuli.',
+];
+const CIRCLE_NOTE =
+  'A circle that overlaps another shape is taken as a 2048-sided polygon of the same area (second moments within 1e-12, extreme fibres within 1e-6 of the circle); otherwise circles are exact.';
+
+const DEGREES_PER_RADIAN = 180 / Math.PI;
+
+/** A shape in the engine's terms, in the request's length unit. */
+function engineShape(shape: SectionShapeInput): EngineShape {
+  const outline: EngineShape['outline'] =
+    shape.type === 'polygon'
+      ? { type: 'polygon', points: shape.points }
+      : shape.type === 'rectangle'
+        ? { type: 'rectangle', min: [shape.x, shape.y], size: [shape.width, shape.height] }
+        : { type: 'circle', centre: [shape.x, shape.y], radius: shape.diameter / 2 };
+  return { outline, void: shape.void ?? false };
+}
+
+/** The engine's model of a validated request. */
+export function sectionEngineModel(request: SectionPropertiesRequest, outline: boolean): EngineSectionModel {
+  return { shapes: request.shapes.map(engineShape), outline };
+}
+
+/** An engine fault as an issue a user can act on. */
+function issueOf(issue: EngineShapeIssue, request: SectionPropertiesRequest): ProblemIssue {
+  const { fault } = issue;
+  if (issue.shape === null) {
+    return fault.kind === 'noMaterial'
+      ? { path: 'shapes', message: 'the voids remove all the material: no area is left' }
+      : { path: 'shapes', message: 'the section is too large to measure: its properties overflow' };
+  }
+  const path = `shapes.${issue.shape}`;
+  const shape = request.shapes[issue.shape];
+  switch (fault.kind) {
+    case 'tooFewPoints':
+      return { path: `${path}.points`, message: 'a polygon needs at least 3 distinct points' };
+    case 'zeroArea':
+      return { path: shape?.type === 'polygon' ? `${path}.points` : path, message: 'the shape encloses no area (its points are on one line, or it is too thin to measure)' };
+    case 'selfIntersecting': {
+      const n = shape?.type === 'polygon' ? shape.points.length : 0;
+      const [i, j] = fault.edges;
+      const edge = (k: number) => `points ${k} to ${(k + 1) % n}`;
+      return { path: `${path}.points`, message: `the polygon crosses itself: the edge from ${edge(i)} meets the edge from ${edge(j)}` };
+    }
+    case 'voidOutsideSolids':
+      return { path, message: 'this void lies outside every solid, so it removes nothing: move it into the material or drop it' };
+    case 'notFinite':
+      return { path, message: 'every coordinate and size must be a finite number' };
+    case 'noMaterial':
+      return { path, message: 'no material is left' };
+  }
+}
+
+/** Values below 1e-12 of the largest magnitude of their quantity are rounding: written as 0. */
+function cleaner(values: number[]): (v: number) => number {
+  const largest = Math.max(...values.map(Math.abs));
+  return (v) => (Math.abs(v) < 1e-12 * largest ? 0 : v);
+}
+
+/** The engine's properties (already in the response's units) in the API's names. */
+export function presentSection(p: EngineSectionProperties): Omit<SectionPropertiesResponse, 'notes' | 'meta'> {
+  const L = cleaner([...p.centroid, p.rx, p.ry, ...p.plasticAxes, p.extents.xMin, p.extents.xMax, p.extents.yMin, p.extents.yMax]);
+  const I = cleaner([p.ix, p.iy, p.ixy, p.principal.i1, p.principal.i2]);
+  const angle = p.principal.angle * DEGREES_PER_RADIAN;
+  return {
+    area: p.area,
+    centroid: { x: L(p.centroid[0]), y: L(p.centroid[1]) },
+    Ix: I(p.ix),
+    Iy: I(p.iy),
+    Ixy: I(p.ixy),
+    principal: { I1: I(p.principal.i1), I2: I(p.principal.i2), angle: Math.abs(angle) < 1e-12 ? 0 : angle },
+    rx: p.rx,
+    ry: p.ry,
+    Zx: p.zx,
+    Zy: p.zy,
+    elasticModuli: {
+      xTop: p.elastic.xTop,
+      xBottom: p.elastic.xBottom,
+      yLeft: p.elastic.yLeft,
+      yRight: p.elastic.yRight,
+    },
+    Sx: p.sx,
+    Sy: p.sy,
+    plasticNeutralAxis: { x: L(p.plasticAxes[0]), y: L(p.plasticAxes[1]) },
+    extents: {
+      xMin: L(p.extents.xMin),
+      xMax: L(p.extents.xMax),
+      yMin: L(p.extents.yMin),
+      yMax: L(p.extents.yMax),
+    },
+  };
+}
+
+export interface SectionSolution {
+  response: SectionPropertiesResponse;
+  /** The engine's answer (engine units), with the material when it was asked for. */
+  engine: EngineSectionProperties;
+}
+
+/** A validated request measured; throws Problem for every refusal. */
+export function measureSection(request: SectionPropertiesRequest, context: SolveContext, outline = false): SectionSolution {
+  const now = context.now ?? (() => performance.now());
+  const started = now();
+  const units: UnitSystem = request.units ?? 'SI';
+  const answer = context.engine.sectionProperties(sectionEngineModel(request, outline));
+  if ('error' in answer) {
+    const e = answer.error;
+    if (e.kind === 'invalidSection') throw Problem.invalid(e.issues.map((i) => issueOf(i, request)));
+    throw new Problem('engine_error', `The engine could not read this section: ${e.message}.`);
+  }
+  const notes = request.shapes.some((s) => s.type === 'circle') ? [...SECTION_NOTES, CIRCLE_NOTE] : SECTION_NOTES;
+  const response: SectionPropertiesResponse = {
+    ...presentSection(answer.ok),
+    notes: [...notes],
+    meta: meta(context.engine.version, units, SECTION_UNIT_LABELS, now() - started, context.baseUrl, []),
+  };
+  return { response, engine: answer.ok };
+}
+
+/** The whole pipeline from an untrusted body. */
+export function sectionProperties(body: unknown, context: SolveContext): SectionPropertiesResponse {
+  return measureSection(sectionPropertiesValidator.check(body), context).response;
+}
+
+export const sectionDiagramValidator = compile(SectionDiagramRequest);
+
+/** What the figure draws of a measured section (measured with its material kept). */
+export function sectionFigure({ response, engine }: SectionSolution): SectionFigure {
+  const labels = response.meta.unitLabels;
+  return {
+    outlines: engine.material.outlines,
+    discs: engine.material.discs,
+    centroid: response.centroid,
+    principalAngle: response.principal.angle,
+    plasticNeutralAxis: response.plasticNeutralAxis,
+    extents: response.extents,
+    area: response.area,
+    Ix: response.Ix,
+    Iy: response.Iy,
+    units: { length: labels.length!, area: labels.area!, inertia: labels.inertia! },
+  };
+}
+
+/** The figure of a section: the same measurement with the material kept, drawn in the request's units. */
+export function renderSectionDiagram(body: unknown, context: SolveContext): string {
+  const { width, height, theme = 'light', ...request } = sectionDiagramValidator.check(body);
+  const figure = sectionFigure(measureSection(request, context, true));
+  const svg = renderSection(figure, { width: width ?? DIAGRAM_WIDTH.default, height: height ?? SECTION_DIAGRAM_HEIGHT, theme });
+  return withAttribution(svg, context.baseUrl);
+}
