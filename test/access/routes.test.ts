@@ -18,7 +18,6 @@ import { TIERS } from '../../ts/limits/tiers.js';
 import { buildOpenApiDocument } from '../../ts/openapi/index.js';
 import { createRouter } from '../../ts/server/app.js';
 import { ROUTES, routerPath, type Route, type RouteDeps } from '../../ts/server/routes/table.js';
-import { SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
 import { testApp } from '../support/app.js';
 
 const MCP_CALL = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_section', arguments: { name: 'IPE300' } } };
@@ -26,12 +25,14 @@ const MCP_ACCEPT = 'application/json, text/event-stream';
 /** The anonymous tier with a burst cap of 3, so the cap is reached within a test. */
 const TIGHT = { ...TIERS, anonymous: { burst: 3, day: 1000, month: 1000 } };
 
-/** A request that the route serves when sent to its own path: a valid body for the solvers, IPE300 for the lookup. */
+/** A request that the route serves when sent to its own path: its first documented example as the body, IPE300 for the lookup. */
 function sample(route: Route): { path: string; body?: unknown; accept?: string } {
   const path = route.path.replace('{name}', 'IPE300');
   if (route.method === 'GET') return { path };
   if (route.path === '/mcp') return { path, body: MCP_CALL, accept: MCP_ACCEPT };
-  return { path, body: route.path.startsWith('/v1/truss/') ? TRIANGLE_TRUSS : SIMPLE_BEAM };
+  const example = Object.values(route.doc?.body?.examples ?? {})[0];
+  if (example === undefined) throw new Error(`${route.path} documents no example body`);
+  return { path, body: example.value };
 }
 
 /** The path in other forms no route has: all upper case, one segment capitalised, a trailing slash. */

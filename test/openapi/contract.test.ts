@@ -121,12 +121,14 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/section-properties 401': post('/v1/section-properties', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/section-properties 413': post('/v1/section-properties', OVERSIZED),
   'POST /v1/section-properties 429': limited('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
+  'POST /v1/section-properties 503': storeAway('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
 
   'POST /v1/section-properties/diagram 200': post('/v1/section-properties/diagram', TEE),
   'POST /v1/section-properties/diagram 400': post('/v1/section-properties/diagram', { ...TEE, width: 399 }),
   'POST /v1/section-properties/diagram 401': post('/v1/section-properties/diagram', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/section-properties/diagram 413': post('/v1/section-properties/diagram', OVERSIZED),
   'POST /v1/section-properties/diagram 429': limited('/v1/section-properties/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
+  'POST /v1/section-properties/diagram 503': storeAway('/v1/section-properties/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
 
   'GET /v1/standards 200': get('/v1/standards'),
   'GET /v1/standards 304': revalidate('/v1/standards'),
