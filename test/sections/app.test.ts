@@ -21,9 +21,6 @@ const engine: Engine = {
   analyseBeamText: () => {
     throw new Error('the section routes must not call the engine');
   },
-  deflateRaw: () => {
-    throw new Error('the section routes must not call the engine');
-  },
 };
 const library = SectionLibrary.load(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 const server = createApp({ engine, sections: library }).callback();

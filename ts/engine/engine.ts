@@ -55,8 +55,6 @@ export interface Engine {
   ): EngineBeamAnalysis<Uint8Array>;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
-  /** Raw DEFLATE (RFC 1951) of the bytes, sized for short texts (the `links.view` payload). */
-  deflateRaw(input: Uint8Array): Uint8Array;
 }
 
 /** The engine's refusal, `{"error": {...}}` from the binding, as the failure it is. */
@@ -117,6 +115,5 @@ export function createEngine(bindings: EngineBindings): Engine {
         solution.free();
       }
     },
-    deflateRaw: (input) => bindings.deflateRaw(input),
   };
 }

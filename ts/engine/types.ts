@@ -124,5 +124,4 @@ export interface EngineBindings {
   engineVersion(): string;
   solveBeam(frame: Float64Array): BeamSolutionHandle;
   solveTruss(frame: Float64Array): TrussSolutionHandle;
-  deflateRaw(input: Uint8Array): Uint8Array;
 }

@@ -36,6 +36,9 @@ export interface AppOptions {
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A response body as Koa takes bytes (a Buffer over the same memory, no copy). */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 export function createApp(options: AppOptions): Koa {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const context: SolveContext = { engine: options.engine, baseUrl, ...(options.sections && { sections: options.sections }) };
@@ -48,11 +51,11 @@ export function createApp(options: AppOptions): Koa {
   router.post('/v1/beam/solve', (ctx) => {
     // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
     ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = responseBody(solveBeam(ctx.state.body, context));
+    ctx.body = asBuffer(responseBody(solveBeam(ctx.state.body, context)));
   });
   router.post('/v1/truss/solve', (ctx) => {
     ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = responseBody(solveTruss(ctx.state.body, context));
+    ctx.body = asBuffer(responseBody(solveTruss(ctx.state.body, context)));
   });
   router.post('/v1/beam/diagram', (ctx) => {
     ctx.type = 'image/svg+xml';

@@ -36,8 +36,21 @@ export class JsonText<T = unknown> {
   }
 }
 
-/** The UTF-8 JSON body of a value that may hold `JsonText`s. */
-export function responseBody(value: unknown): Buffer {
+const utf8 = new TextEncoder();
+
+/** The parts laid end to end in one array. */
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The UTF-8 JSON body of a value that may hold `JsonText`s (Web APIs only: it runs in browsers too). */
+export function responseBody(value: unknown): Uint8Array {
   const texts: Uint8Array[] = [];
   placed = texts;
   let json: string;
@@ -46,21 +59,21 @@ export function responseBody(value: unknown): Buffer {
   } finally {
     placed = undefined;
   }
-  if (texts.length === 0) return Buffer.from(json);
+  if (texts.length === 0) return utf8.encode(json);
   const parts: Uint8Array[] = [];
   let from = 0;
   for (let at = json.indexOf(MARKED); at >= 0; at = json.indexOf(MARKED, from)) {
     const close = json.indexOf('"', at + MARKED.length);
-    parts.push(Buffer.from(json.slice(from, at)), texts[Number(json.slice(at + MARKED.length, close))]!);
+    parts.push(utf8.encode(json.slice(from, at)), texts[Number(json.slice(at + MARKED.length, close))]!);
     from = close + 1;
   }
-  parts.push(Buffer.from(json.slice(from)));
-  return Buffer.concat(parts);
+  parts.push(utf8.encode(json.slice(from)));
+  return concat(parts);
 }
 
 /** The value as plain data (every `JsonText` parsed), for consumers that read numbers. */
 export function plainData<T>(value: T): Plain<T> {
-  return JSON.parse(responseBody(value).toString('utf8')) as Plain<T>;
+  return JSON.parse(new TextDecoder().decode(responseBody(value))) as Plain<T>;
 }
 
 /** `T` with each `JsonText` replaced by the data it holds. */

@@ -72,51 +72,13 @@ pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
         })
         .collect::<Result<_, EngineError>>()?;
     let loads = (0..loads)
-        .map(|_| {
-            let kind = r.whole("a load type", 2)?;
-            let case = r.count("a load case")?;
-            let [a, b, c, d, e] = [
-                r.number()?,
-                r.number()?,
-                r.number()?,
-                r.number()?,
-                r.number()?,
-            ];
-            Ok(match kind {
-                0 => BeamLoad::Point {
-                    position: a,
-                    force: b,
-                    case,
-                },
-                1 => BeamLoad::Moment {
-                    position: a,
-                    moment: b,
-                    case,
-                },
-                _ => BeamLoad::Line {
-                    from: a,
-                    to: b,
-                    q: [c, d, e],
-                    case,
-                },
-            })
-        })
+        .map(|_| load(&mut r))
         .collect::<Result<_, EngineError>>()?;
     let combinations = (0..combinations)
         .map(|_| (0..cases).map(|_| r.number()).collect())
         .collect::<Result<_, EngineError>>()?;
     let envelopes = (0..envelopes)
-        .map(|_| {
-            let diagram = DIAGRAMS[r.whole("an envelope diagram", 3)?];
-            let n = r.count("an envelope's combination count")?;
-            let combinations = (0..n)
-                .map(|_| r.count("a combination index"))
-                .collect::<Result<_, EngineError>>()?;
-            Ok(EnvelopeRequest {
-                combinations,
-                diagram,
-            })
-        })
+        .map(|_| envelope(&mut r))
         .collect::<Result<_, EngineError>>()?;
     let series_units = if with_text {
         Some(SeriesUnits {
@@ -140,6 +102,50 @@ pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
         envelopes,
         keep_diagrams,
         series_units,
+    })
+}
+
+/// A load record `(type, case, a, b, c, d, e)`.
+fn load(r: &mut Reader) -> Result<BeamLoad, EngineError> {
+    let kind = r.whole("a load type", 2)?;
+    let case = r.count("a load case")?;
+    let [a, b, c, d, e] = [
+        r.number()?,
+        r.number()?,
+        r.number()?,
+        r.number()?,
+        r.number()?,
+    ];
+    Ok(match kind {
+        0 => BeamLoad::Point {
+            position: a,
+            force: b,
+            case,
+        },
+        1 => BeamLoad::Moment {
+            position: a,
+            moment: b,
+            case,
+        },
+        _ => BeamLoad::Line {
+            from: a,
+            to: b,
+            q: [c, d, e],
+            case,
+        },
+    })
+}
+
+/// An envelope record `(diagram, n, n combination indices)`.
+fn envelope(r: &mut Reader) -> Result<EnvelopeRequest, EngineError> {
+    let diagram = DIAGRAMS[r.whole("an envelope diagram", 3)?];
+    let n = r.count("an envelope's combination count")?;
+    let combinations = (0..n)
+        .map(|_| r.count("a combination index"))
+        .collect::<Result<_, EngineError>>()?;
+    Ok(EnvelopeRequest {
+        combinations,
+        diagram,
     })
 }
 

@@ -13,7 +13,6 @@ use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub mod beam_frame;
-pub mod deflate;
 pub mod frame;
 pub mod series_text;
 pub mod truss_frame;
@@ -179,13 +178,6 @@ pub fn solve_beam(frame: &[f64]) -> BeamSolution {
         Ok(solution) => solution,
         Err(error) => failed(error),
     }
-}
-
-/// Raw DEFLATE of `input` (`deflate.rs`), for the `links.view` URL of every solve: Node's zlib
-/// spends most of its time per call setting up and freeing a 256 KB state.
-#[wasm_bindgen(js_name = deflateRaw)]
-pub fn deflate_raw(input: &[u8]) -> Vec<u8> {
-    deflate::deflate_raw(input)
 }
 
 /// A truss's answer: numbers (`truss_frame::encode_answer`) and its warnings' messages, or the
