@@ -102,15 +102,13 @@ function solveTruss(bindings: EngineBindings, model: EngineTrussModel, combinati
     try {
       if (solution.error !== undefined) throw refusal(solution.error);
       const warnings = (solution.warnings() ?? []) as EngineTrussResult['warnings'];
-      return Array.from({ length: solution.count }, (_, i): EngineTrussResult => {
-        const [forces, dx, dy] = [solution.memberForces(i), solution.displacementsX(i), solution.displacementsY(i)];
-        return {
-          reactions: solution.reactions(i) as EngineTrussResult['reactions'],
-          memberForces: model.members.map((m, k) => ({ member: k, from: m.from, to: m.to, force: forces[k]! })),
-          displacements: model.nodes.map((_, k) => ({ node: k, dx: dx[k]!, dy: dy[k]! })),
-          warnings,
-        };
-      });
+      return Array.from({ length: solution.count }, (_, i): EngineTrussResult => ({
+        reactions: solution.reactions(i) as EngineTrussResult['reactions'],
+        memberForces: solution.memberForces(i),
+        dx: solution.displacementsX(i),
+        dy: solution.displacementsY(i),
+        warnings,
+      }));
     } finally {
       solution.free();
     }

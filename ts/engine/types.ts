@@ -55,8 +55,11 @@ export interface EngineTrussModel {
 
 export interface EngineTrussResult {
   reactions: { node: number; horizontal: number; vertical: number }[];
-  memberForces: { member: number; from: number; to: number; force: number }[];
-  displacements: { node: number; dx: number; dy: number }[];
+  /** Each member's axial force in member order (kN, tension positive). */
+  memberForces: Float64Array;
+  /** Each node's displacement components in node order (m, +x right, +y up). */
+  dx: Float64Array;
+  dy: Float64Array;
   warnings: { node: number; message: string }[];
 }
 
