@@ -1,12 +1,20 @@
 /**
- * links.view compresses with fflate's raw DEFLATE (ts/solve/links.ts): any inflater must read it back,
- * and it must compress about as well as zlib, since every byte lost pushes more models past the
- * 2,000-character URL (decisions.md 5).
+ * links.view compresses with the binding's raw DEFLATE (miniz_oxide, crates/engine-wasm link.rs): any
+ * inflater must read it back, and it must compress about as well as zlib, since every byte lost pushes
+ * more models past the 2,000-character URL (decisions.md 5).
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { decodeViewModel, deflateView, viewLink } from '../../ts/solve/links.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../ts/engine/engine.js';
+import { loadEngine } from '../../ts/engine/node.js';
+import { decodeViewModel, viewLink } from '../../ts/solve/links.js';
 import { TRIANGLE_TRUSS } from '../support/models.js';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+const deflateView = (input: Uint8Array, limit = 0xffffffff) => engine.deflateRaw(input, limit);
 
 /** A beam request of `spans` spans with a load or two on each, in SI. */
 function beamRequest(spans: number): string {
@@ -49,7 +57,7 @@ describe('the deflate behind links.view', () => {
 describe('viewLink', () => {
   it('round-trips a model through the URL', () => {
     const model = JSON.parse(beamRequest(3)) as unknown;
-    const link = viewLink('http://localhost:3000', 'beam', model)!;
+    const link = viewLink('http://localhost:3000', 'beam', model, engine.deflateRaw)!;
     expect(link.view.length).toBeLessThanOrEqual(2000);
     expect(decodeViewModel(new URL(link.view).searchParams.get('model')!)).toEqual(model);
   });
@@ -65,9 +73,9 @@ describe('viewLink', () => {
     // the limit is on the URL, prefix included: base64url of n bytes takes ceil(4n / 3) characters
     const model = JSON.parse(beamRequest(2)) as unknown;
     const base = 'http://localhost:3000';
-    const view = viewLink(base, 'beam', model)!.view;
+    const view = viewLink(base, 'beam', model, engine.deflateRaw)!.view;
     const spare = 2000 - view.length;
-    expect(viewLink(base + 'x'.repeat(spare), 'beam', model)?.view.length).toBe(2000);
-    expect(viewLink(base + 'x'.repeat(spare + 1), 'beam', model)).toBeUndefined();
+    expect(viewLink(base + 'x'.repeat(spare), 'beam', model, engine.deflateRaw)?.view.length).toBe(2000);
+    expect(viewLink(base + 'x'.repeat(spare + 1), 'beam', model, engine.deflateRaw)).toBeUndefined();
   });
 });

@@ -45,6 +45,8 @@ export interface Engine {
   ): EngineBeamAnalysis;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
+  /** Raw DEFLATE (RFC 1951) of the bytes, or `undefined` as soon as the output passes `limit` bytes. */
+  deflateRaw(input: Uint8Array, limit: number): Uint8Array | undefined;
 }
 
 /** The engine's refusal, `{"error": {...}}` from the binding, as the failure it is. */
@@ -122,5 +124,6 @@ export function createEngine(bindings: EngineBindings): Engine {
     version: bindings.engineVersion(),
     analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
     solveTruss: (model, combinations) => solveTruss(bindings, model, combinations),
+    deflateRaw: (input, limit) => bindings.deflateRaw(input, limit),
   };
 }

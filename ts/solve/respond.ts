@@ -30,7 +30,7 @@ export function respond<R extends object, E>(results: R, envelope: E | undefined
     meta: meta(context.engine.version, how.units, how.labels, now() - how.started, context.baseUrl, how.warnings),
   };
   if (context.link !== false) {
-    const links = viewLink(context.baseUrl, how.kind, how.si);
+    const links = viewLink(context.baseUrl, how.kind, how.si, context.engine.deflateRaw);
     if (links) response.links = links;
   }
   return response;
