@@ -9,9 +9,6 @@ const SERVICE = '^ts/(server|mcp|limits|keys|openapi)/';
 const NODE_LOADER = '[/.]node\\.ts$';
 // Packages of the service layer: the web framework, the stores and the MCP server.
 const SERVICE_PACKAGES = '(^|/)node_modules/(koa|koa-[^/]+|@koa/[^/]+|ioredis|better-sqlite3|@modelcontextprotocol/[^/]+)/';
-// Issue 14: these files are being made browser-safe on other branches (their Node-only parts move to
-// loaders). Remove each entry when that work is merged; the rules then hold for them too.
-const PENDING_BROWSER_SAFE = ['^ts/sections/library\\.ts$', '^ts/solve/links\\.ts$'];
 
 // The order of docs/architecture.md ("Who may import whom"): modules matching the first pattern may not
 // import those matching the second.
@@ -41,7 +38,7 @@ module.exports = {
       name: 'domain-no-node-builtins',
       comment: 'No node:* module in the domain or ts/web but in the Node loaders (node.ts, *.node.ts).',
       severity: 'error',
-      from: { path: [DOMAIN, '^ts/web/'], pathNot: [NODE_LOADER, ...PENDING_BROWSER_SAFE] },
+      from: { path: [DOMAIN, '^ts/web/'], pathNot: [NODE_LOADER] },
       to: { dependencyTypes: ['core'] },
     },
     {

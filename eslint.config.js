@@ -8,8 +8,6 @@ import tseslint from 'typescript-eslint';
 // .dependency-cruiser.cjs, which checks the imports.
 const DOMAIN = ['problem', 'units', 'combinations', 'sections', 'schema', 'svg', 'solve', 'engine', 'web'].map((d) => `ts/${d}/**/*.ts`);
 const NODE_LOADERS = ['ts/**/node.ts', 'ts/**/*.node.ts'];
-// Issue 14: being made browser-safe on other branches; remove each entry when that work is merged.
-const PENDING_BROWSER_SAFE = ['ts/solve/links.ts', 'ts/solve/json-text.ts'];
 const NODE_GLOBALS = ['Buffer', 'process', 'global', '__dirname', '__filename', 'require', 'module'].map((name) => ({
   name,
   message: `${name} is Node's: the domain runs in a browser too (docs/architecture.md). Use a Web API, or put the Node part in a node.ts loader.`,
@@ -32,7 +30,7 @@ export default defineConfig(
   },
   {
     files: DOMAIN,
-    ignores: [...NODE_LOADERS, ...PENDING_BROWSER_SAFE],
+    ignores: [...NODE_LOADERS],
     rules: { 'no-restricted-globals': ['error', ...NODE_GLOBALS] },
   },
 );

@@ -1,12 +1,14 @@
 /**
  * The typed facade over the WebAssembly exports. Pure: it is handed initialised bindings, so the
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
+ *
+ * A model is described to the binding record by record through its typed methods (`BeamInput.span`,
+ * `TrussInput.member`...), whose declarations wasm-bindgen writes from the Rust: no layout is kept here.
+ * Results come back as typed arrays for the bulk (diagram series, member forces, displacements) and as
+ * the engine's own serde forms for the rest (reactions, extremes, warnings).
  */
-import { decodeBeamAnswer, DIAGRAMS, encodeBeamRequest } from './beam-frame.js';
 import type { EngineSectionAnswer, EngineSectionModel } from './section-properties.js';
-import { decodeTrussAnswer, encodeTrussRequest } from './truss-frame.js';
 import type {
-  BeamSolutionHandle,
   DiagramName,
   EngineBeamAnalysis,
   EngineBeamModel,
@@ -14,7 +16,6 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
-  EngineSeriesUnits,
   EngineTrussModel,
   EngineTrussResult,
 } from './types.js';
@@ -35,6 +36,7 @@ export interface Engine {
   /**
    * Every combination's reactions and extremes, the diagrams of the first `keepDiagrams`, and the
    * pointwise bounds of each requested envelope, taken inside the engine as it sums each combination.
+   * Series are `Float64Array`s in engine units (SI: m, kN, kN.m, rad), the caller's to convert in place.
    */
   analyseBeam(
     model: EngineBeamModel,
@@ -42,22 +44,10 @@ export interface Engine {
     envelopes: EngineEnvelopeRequest[],
     keepDiagrams: number,
   ): EngineBeamAnalysis;
-  /**
-   * The same analysis with every series as JSON text in the response's units (ASCII bytes, views into
-   * one buffer), ready to be spliced into a response body: the engine prints numbers exactly as
-   * JSON.stringify would, and bytes need no encoding on the way to the socket.
-   */
-  analyseBeamText(
-    model: EngineBeamModel,
-    combinations: number[][],
-    envelopes: EngineEnvelopeRequest[],
-    keepDiagrams: number,
-    seriesUnits: EngineSeriesUnits,
-  ): EngineBeamAnalysis<Uint8Array>;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
-  /** Raw DEFLATE (RFC 1951) of the bytes, sized for short texts (the `links.view` payload). */
-  deflateRaw(input: Uint8Array): Uint8Array;
+  /** Raw DEFLATE (RFC 1951) of the bytes, or `undefined` as soon as the output passes `limit` bytes. */
+  deflateRaw(input: Uint8Array, limit: number): Uint8Array | undefined;
   /** Properties of a section, or the faults of its pieces (ts/engine/section-properties.ts). */
   sectionProperties(model: EngineSectionModel): EngineSectionAnswer;
 }
@@ -67,60 +57,77 @@ function refusal(json: string): EngineFailure {
   return new EngineFailure((JSON.parse(json) as { error: EngineErrorValue }).error);
 }
 
-/**
- * A beam solved by the binding, each series taken in order by `take` (given its pair count and
- * the answer's text lengths): views into the one flat array, or slices of the one text.
- */
-function analyse<S>(
+const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
+
+function analyseBeam(
   bindings: EngineBindings,
-  frame: Float64Array,
-  take: (solution: BeamSolutionHandle, textLengths: number[]) => (pairs: number) => S,
-): EngineBeamAnalysis<S> {
-  const solution = bindings.solveBeam(frame);
+  model: EngineBeamModel,
+  combinations: readonly number[][],
+  envelopes: readonly EngineEnvelopeRequest[],
+  keepDiagrams: number,
+): EngineBeamAnalysis {
+  const input = new bindings.BeamInput();
   try {
-    if (solution.error !== undefined) throw refusal(solution.error);
-    const answer = decodeBeamAnswer(solution.takeAnswer());
-    const next = take(solution, answer.textLengths);
-    const results = answer.results.map(({ result, pairs }): EngineBeamResult<S> => {
-      const samples = {} as Record<DiagramName, S>;
-      DIAGRAMS.forEach((name, i) => {
-        samples[name] = next(pairs[i]!);
+    for (const s of model.spans) input.span(s.length, s.e, s.i, s.hinge);
+    for (const s of model.supports) input.support(s.kind, s.position, s.settlement);
+    for (const l of model.loads) {
+      if (l.type === 'point') input.point(l.position, l.force, l.case);
+      else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
+      else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
+    }
+    for (const c of combinations) input.combination(c);
+    for (const e of envelopes) input.envelope(e.diagram, e.combinations);
+    const solution = input.solve(keepDiagrams);
+    try {
+      if (solution.error !== undefined) throw refusal(solution.error);
+      const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
+        const samples = {} as EngineBeamResult['samples'];
+        for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
+        return { reactions: solution.reactions(i) as EngineBeamResult['reactions'], samples, extremes: solution.extremes(i) as EngineBeamResult['extremes'] };
       });
-      return { ...result, samples };
-    });
-    return { results, envelopes: answer.envelopes.map((pairs) => ({ max: next(pairs), min: next(pairs) })) };
+      return { results, envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })) };
+    } finally {
+      solution.free();
+    }
   } finally {
-    solution.free();
+    input.free();
+  }
+}
+
+function solveTruss(bindings: EngineBindings, model: EngineTrussModel, combinations: readonly number[][]): EngineTrussResult[] {
+  const input = new bindings.TrussInput();
+  try {
+    for (const n of model.nodes) input.node(n.x, n.y);
+    for (const m of model.members) input.member(m.from, m.to, m.e, m.a);
+    for (const s of model.supports) input.support(s.node, s.kind === 'roller', s.angle, s.settlement.x, s.settlement.y);
+    for (const l of model.loads) input.load(l.node, l.fx, l.fy, l.case);
+    for (const f of model.fabricationErrors) input.fabricationError(f.member, f.strain, f.deltaLength);
+    for (const c of combinations) input.combination(c);
+    const solution = input.solve();
+    try {
+      if (solution.error !== undefined) throw refusal(solution.error);
+      const warnings = (solution.warnings() ?? []) as EngineTrussResult['warnings'];
+      return Array.from({ length: solution.count }, (_, i): EngineTrussResult => ({
+        reactions: solution.reactions(i) as EngineTrussResult['reactions'],
+        memberForces: solution.memberForces(i),
+        dx: solution.displacementsX(i),
+        dy: solution.displacementsY(i),
+        warnings,
+      }));
+    } finally {
+      solution.free();
+    }
+  } finally {
+    input.free();
   }
 }
 
 export function createEngine(bindings: EngineBindings): Engine {
-  const analyseBeam: Engine['analyseBeam'] = (model, combinations, envelopes, keepDiagrams) =>
-    analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams), (solution) => {
-      const flat = solution.takeSeries();
-      let at = 0;
-      return (pairs) => flat.subarray(at, (at += 2 * pairs));
-    });
-  const analyseBeamText: Engine['analyseBeamText'] = (model, combinations, envelopes, keepDiagrams, seriesUnits) =>
-    analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams, seriesUnits), (solution, lengths) => {
-      const text = solution.takeText();
-      let [at, k] = [0, 0];
-      return () => text.subarray(at, (at += lengths[k++]!));
-    });
   return {
     version: bindings.engineVersion(),
-    analyseBeam,
-    analyseBeamText,
-    solveTruss: (model, combinations) => {
-      const solution = bindings.solveTruss(encodeTrussRequest(model, combinations));
-      try {
-        if (solution.error !== undefined) throw refusal(solution.error);
-        return decodeTrussAnswer(solution.takeAnswer(), solution.takeMessages());
-      } finally {
-        solution.free();
-      }
-    },
-    deflateRaw: (input) => bindings.deflateRaw(input),
+    analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
+    solveTruss: (model, combinations) => solveTruss(bindings, model, combinations),
+    deflateRaw: (input, limit) => bindings.deflateRaw(input, limit),
     sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
   };
 }

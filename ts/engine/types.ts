@@ -1,5 +1,9 @@
+import type * as Binding from '../../pkg/spanwise_engine.js';
+
 /**
- * Shapes that cross the WebAssembly boundary, mirroring the serde types of crates/engine.
+ * Shapes the engine's models and results take in TypeScript, mirroring the serde types of crates/engine
+ * (reactions, extremes and warnings cross as those serde forms; the exports themselves are typed by
+ * pkg/spanwise_engine.d.ts).
  * Engine units: kN, m, kN/m², m⁴, rad; +y up; counter-clockwise moments positive.
  */
 
@@ -33,22 +37,7 @@ export type DiagramName = 'shear' | 'moment' | 'rotation' | 'deflection';
 /** A diagram as the engine hands it over: `[x0, v0, x1, v1, ...]`, a view into one shared buffer. */
 export type Samples = Float64Array;
 
-/**
- * Divisors per quantity that take an engine value `v` to the response's unit as `(v / d[0]) / d[1]`
- * (ts/units `engineDivisors`), for series the engine writes as JSON text.
- */
-export interface EngineSeriesUnits {
-  length: [number, number];
-  shear: [number, number];
-  moment: [number, number];
-  rotation: [number, number];
-  deflection: [number, number];
-}
-
-/**
- * One combination's results. `S` is how its diagrams arrive: interleaved numbers in engine units
- * (`Samples`), or JSON text of `[position, value]` pairs in the response's units (`string`).
- */
+/** One combination's results; its diagrams as interleaved numbers in engine units (`Samples`). */
 export interface EngineBeamResult<S = Samples> {
   reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
   /** The diagrams. */
@@ -66,8 +55,11 @@ export interface EngineTrussModel {
 
 export interface EngineTrussResult {
   reactions: { node: number; horizontal: number; vertical: number }[];
-  memberForces: { member: number; from: number; to: number; force: number }[];
-  displacements: { node: number; dx: number; dy: number }[];
+  /** Each member's axial force in member order (kN, tension positive). */
+  memberForces: Float64Array;
+  /** Each node's displacement components in node order (m, +x right, +y up). */
+  dx: Float64Array;
+  dy: Float64Array;
   warnings: { node: number; message: string }[];
 }
 
@@ -75,30 +67,6 @@ export type EngineErrorValue =
   | { kind: 'invalidModel'; message: string }
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
   | { kind: 'nonFinite'; message: string };
-
-/** A beam answer from the binding (crates/engine-wasm `beam_frame`): numbers, series, or a refusal. */
-export interface BeamSolutionHandle {
-  /** `{"error": {...}}` when the engine refused the model. */
-  readonly error: string | undefined;
-  /** Results, envelopes and text lengths, laid out as `encode_answer` writes them. */
-  takeAnswer(): Float64Array;
-  /** The flattened series; the handle gives them up (a second call answers an empty array). */
-  takeSeries(): Float64Array;
-  /** With series units: the series as JSON arrays written one after another, ASCII bytes (then `takeSeries` is empty). */
-  takeText(): Uint8Array;
-  free(): void;
-}
-
-/** A truss answer from the binding (crates/engine-wasm `truss_frame`): numbers and warning messages, or a refusal. */
-export interface TrussSolutionHandle {
-  /** `{"error": {...}}` when the engine refused the model. */
-  readonly error: string | undefined;
-  /** Results laid out as `encode_answer` writes them. */
-  takeAnswer(): Float64Array;
-  /** The warnings' messages, in the order the answer lists the warnings. */
-  takeMessages(): string[];
-  free(): void;
-}
 
 /** A diagram to bound pointwise over some combinations (indices into the factor vectors). */
 export interface EngineEnvelopeRequest {
@@ -119,11 +87,8 @@ export interface EngineBeamAnalysis<S = Samples> {
   envelopes: EngineBounds<S>[];
 }
 
-/** The raw exports of the wasm-bindgen package. */
-export interface EngineBindings {
-  engineVersion(): string;
-  solveBeam(frame: Float64Array): BeamSolutionHandle;
-  solveTruss(frame: Float64Array): TrussSolutionHandle;
-  deflateRaw(input: Uint8Array): Uint8Array;
-  sectionProperties(model: unknown): unknown;
-}
+/**
+ * The raw exports of the wasm-bindgen package, typed by the declarations wasm-bindgen writes from the
+ * Rust binding (pkg/spanwise_engine.d.ts, built by `make wasm`): what crosses is defined once, in Rust.
+ */
+export type EngineBindings = Pick<typeof Binding, 'engineVersion' | 'BeamInput' | 'TrussInput' | 'deflateRaw' | 'sectionProperties'>;

@@ -8,6 +8,11 @@ export interface SolveContext {
   baseUrl: string;
   /** Steel sections, for truss materials that name one. */
   sections?: SectionLibrary;
+  /**
+   * Whether the response carries `links.view` (default yes). Only solve responses do: a figure
+   * solves the same request but never shows the link, so it does not pay for compressing it.
+   */
+  link?: boolean;
   /** Milliseconds clock for meta.computeMs. */
   now?: () => number;
 }

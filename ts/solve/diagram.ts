@@ -24,7 +24,7 @@ export function withAttribution(svg: string, baseUrl: string): string {
 
 export function renderBeamDiagram(body: unknown, context: SolveContext): string {
   const { view = 'setup', deformed = false, width, height, theme = 'light', style = 'modern', ...request } = beamDiagramValidator.check(body);
-  const results = plainData(solveBeamRequest(request, context));
+  const results = plainData(solveBeamRequest(request, { ...context, link: false }));
   const chart = BEAM_CHART_VIEWS.includes(view);
   const svg = renderBeam(request, results, {
     view,
@@ -41,7 +41,7 @@ export function renderTrussDiagram(body: unknown, context: SolveContext): string
   const { view = 'results', width, height, theme = 'light', style = 'modern', ...request } = trussDiagramValidator.check(body);
   // the problem view is drawn from a solved model too: a request that cannot be solved gets the
   // same refusal from every view, as from the solve endpoint
-  const results = solveTrussRequest(request, context);
+  const results = solveTrussRequest(request, { ...context, link: false });
   const svg = renderTruss(request, results, {
     view,
     width: width ?? DIAGRAM_WIDTH.default,

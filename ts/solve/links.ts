@@ -1,10 +1,14 @@
 /**
  * `links.view` (decisions.md 5): the SI model, raw-deflated and base64url-encoded into the calculator's
- * URL; the whole block is omitted when the URL would pass 2,000 characters, never truncated. The
- * engine's DEFLATE does the compressing (Node's zlib sets up a 256 KB state per call, several times
- * the cost of compressing a request); any inflater reads it.
+ * URL; the whole block is omitted when the URL would pass 2,000 characters, never truncated.
+ *
+ * The engine's binding compresses (miniz_oxide, crates/engine-wasm `link.rs`: its tables made once, so a
+ * small model costs microseconds) and stops as soon as its output can no longer fit in the URL: a
+ * 300-node truss's 55 KB model is dropped after its first chunks instead of being compressed whole.
+ * fflate inflates the link back, the same code in Node and in the browser calculator. Browser-safe:
+ * Web APIs only (TextEncoder, btoa, atob).
  */
-import { inflateRawSync } from 'node:zlib';
+import { inflateSync } from 'fflate';
 
 export const MAX_VIEW_URL = 2000;
 
@@ -12,16 +16,30 @@ export interface Links {
   view: string;
 }
 
-export type Deflate = (input: Uint8Array) => Uint8Array;
+export type ViewKind = 'beam' | 'truss' | 'frame';
 
-export function viewLink(baseUrl: string, kind: 'beam' | 'truss' | 'frame', siRequest: unknown, deflate: Deflate): Links | undefined {
-  const compressed = deflate(Buffer.from(JSON.stringify(siRequest), 'utf8'));
-  const payload = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength).toString('base64url');
-  const view = `${baseUrl}/calculator/${kind}?model=${payload}`;
-  return view.length <= MAX_VIEW_URL ? { view } : undefined;
+/** Raw DEFLATE of the bytes, or `undefined` as soon as the output passes `limit` bytes (`Engine.deflateRaw`). */
+export type Deflate = (input: Uint8Array, limit: number) => Uint8Array | undefined;
+
+/** Base64url without padding (RFC 4648 section 5), as the link carries it. */
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function viewLink(baseUrl: string, kind: ViewKind, siRequest: unknown, deflate: Deflate): Links | undefined {
+  const prefix = `${baseUrl}/calculator/${kind}?model=`;
+  // n bytes take ceil(4n / 3) base64url characters
+  const room = MAX_VIEW_URL - prefix.length;
+  if (room <= 0) return undefined;
+  const compressed = deflate(new TextEncoder().encode(JSON.stringify(siRequest)), Math.floor((3 * room) / 4));
+  return compressed && { view: `${prefix}${base64url(compressed)}` };
 }
 
 /** The inverse, for the calculator and tests. */
 export function decodeViewModel(payload: string): unknown {
-  return JSON.parse(inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8'));
+  const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(inflateSync(bytes)));
 }

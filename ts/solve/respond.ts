@@ -1,6 +1,6 @@
 /**
  * The end of every solve: the results, then `envelope` when combinations ran, `meta`, and `links`
- * when the model fits in a link (decisions.md 4 and 5), in that order.
+ * when the model fits in a link and the caller wants one (decisions.md 4 and 5), in that order.
  */
 import type { Quantity, UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
@@ -29,7 +29,9 @@ export function respond<R extends object, E>(results: R, envelope: E | undefined
     ...(envelope !== undefined && { envelope }),
     meta: meta(context.engine.version, how.units, how.labels, now() - how.started, context.baseUrl, how.warnings),
   };
-  const links = viewLink(context.baseUrl, how.kind, how.si, context.engine.deflateRaw);
-  if (links) response.links = links;
+  if (context.link !== false) {
+    const links = viewLink(context.baseUrl, how.kind, how.si, context.engine.deflateRaw);
+    if (links) response.links = links;
+  }
   return response;
 }

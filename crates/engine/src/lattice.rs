@@ -74,7 +74,31 @@ pub fn lattice(columns: usize, rows: usize, member_count: usize) -> TrussModel {
             rising(p)
         });
     }
+    TrussModel {
+        nodes,
+        members,
+        supports: vec![
+            Support {
+                node: at(0, 0),
+                kind: SupportKind::Pin,
+                angle: 0.0,
+                settlement: Default::default(),
+            },
+            Support {
+                node: at(columns - 1, 0),
+                kind: SupportKind::Roller,
+                angle: 0.0,
+                settlement: Default::default(),
+            },
+        ],
+        loads: loads(columns, rows),
+        fabrication_errors: Vec::new(),
+    }
+}
 
+/// The lattice's three load cases (see [`lattice`]).
+fn loads(columns: usize, rows: usize) -> Vec<Load> {
+    let at = |column: usize, row: usize| row * columns + column;
     let top = rows - 1;
     let mut loads: Vec<Load> = (0..columns)
         .map(|column| Load {
@@ -96,27 +120,7 @@ pub fn lattice(columns: usize, rows: usize, member_count: usize) -> TrussModel {
         fy: 0.0,
         case: WIND,
     }));
-
-    TrussModel {
-        nodes,
-        members,
-        supports: vec![
-            Support {
-                node: at(0, 0),
-                kind: SupportKind::Pin,
-                angle: 0.0,
-                settlement: Default::default(),
-            },
-            Support {
-                node: at(columns - 1, 0),
-                kind: SupportKind::Roller,
-                angle: 0.0,
-                settlement: Default::default(),
-            },
-        ],
-        loads,
-        fabrication_errors: Vec::new(),
-    }
+    loads
 }
 
 /// The benchmark truss: a 30 × 10 lattice with exactly 1000 members.

@@ -19,6 +19,7 @@
 //! assert!((results[0].extremes.moment.max.value - 45.0).abs() < 1e-9);
 //! ```
 
+pub mod analysis;
 pub mod beam;
 pub mod error;
 pub mod lattice;

@@ -1,0 +1,422 @@
+//! The beam cut into nodes and bending members at span joints and supports, its supports turned
+//! into prescribed degrees of freedom and its loads placed on nodes and members, case by case.
+
+use nalgebra::{Matrix4, Vector4};
+
+use super::model::{BeamLoad, BeamModel, Support, SupportKind};
+use crate::analysis::{cases_present, Element};
+use crate::error::{Direction, EngineError};
+use crate::member::{self, LineLoad, MemberLoads, PointAction};
+use crate::polynomial::Poly;
+
+/// A node of the discretised beam.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub x: f64,
+    pub deflection: usize,
+    /// Rotation of the member ending here and of the member starting here (two dofs at a hinge).
+    pub rotation_left: usize,
+    pub rotation_right: usize,
+    pub hinge: bool,
+}
+
+/// One bending member between two consecutive nodes.
+#[derive(Clone, Debug)]
+pub(super) struct Member {
+    pub start: usize,
+    pub length: f64,
+    pub ei: f64,
+    /// Span length, which sets the sampling density.
+    pub span_length: f64,
+    pub dofs: [usize; 4],
+    pub stiffness: Matrix4<f64>,
+}
+
+impl Element for Member {
+    fn dofs(&self) -> &[usize] {
+        &self.dofs
+    }
+
+    fn stiffness(&self) -> &[f64] {
+        // symmetric, so nalgebra's column-major slice reads the same as row-major
+        self.stiffness.as_slice()
+    }
+}
+
+/// Where each dof sits, to name a mechanism.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct DofPlace {
+    node: usize,
+    direction: Direction,
+}
+
+/// The beam cut into nodes and members, with its loads sorted by case.
+pub(super) struct Discretised {
+    /// Each member's breakpoints under every case's loads together.
+    pub breakpoints: Vec<Vec<f64>>,
+    pub nodes: Vec<Node>,
+    pub members: Vec<Member>,
+    pub places: Vec<DofPlace>,
+    pub prescribed: Vec<bool>,
+    /// Settlement or zero for each dof.
+    pub imposed: Vec<f64>,
+    /// Support index -> node index, supports sorted by position.
+    pub supports: Vec<(Support, usize)>,
+    pub cases: Vec<CaseLoads>,
+    /// Positions where each diagram can jump.
+    pub shear_jumps: Vec<f64>,
+    pub moment_jumps: Vec<f64>,
+    pub rotation_jumps: Vec<f64>,
+    pub tolerance: f64,
+}
+
+/// Loads of one case, placed on nodes and members.
+pub(super) struct CaseLoads {
+    pub case: usize,
+    pub nodal: Vec<f64>,
+    pub members: Vec<MemberLoads>,
+    pub fixed_end: Vec<Vector4<f64>>,
+}
+
+impl CaseLoads {
+    /// Nodal forces of the case: its nodal loads less its members' fixed-end forces.
+    pub fn forces(&self, members: &[Member]) -> Vec<f64> {
+        let mut f = self.nodal.clone();
+        for (m, fef) in members.iter().zip(&self.fixed_end) {
+            for (a, &dof) in m.dofs.iter().enumerate() {
+                f[dof] -= fef[a];
+            }
+        }
+        f
+    }
+}
+
+impl Discretised {
+    /// The mechanism error for a free dof.
+    pub fn mechanism(&self, dof: usize) -> EngineError {
+        let place = self.places[dof];
+        EngineError::Mechanism {
+            node: place.node,
+            direction: place.direction,
+            x: self.nodes[place.node].x,
+            y: 0.0,
+        }
+    }
+
+    /// Nodal forces equivalent to the settlements, `None` when there are none.
+    pub fn settlement_forces(&self) -> Option<Vec<f64>> {
+        if self.imposed.iter().all(|&u| u == 0.0) {
+            return None;
+        }
+        let mut f = vec![0.0; self.places.len()];
+        for m in &self.members {
+            let imposed = Vector4::from_fn(|a, _| self.imposed[m.dofs[a]]);
+            let restoring = m.stiffness * imposed;
+            for (a, &dof) in m.dofs.iter().enumerate() {
+                f[dof] -= restoring[a];
+            }
+        }
+        Some(f)
+    }
+}
+
+pub(super) fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> {
+    let total: f64 = model.spans.iter().map(|s| s.length).sum();
+    let tolerance = 1e-9 * total;
+    let (nodes, places) = nodes(model, total, tolerance);
+    let members = members(model, &nodes);
+    let held = restrain(model, &nodes, places.len(), total, tolerance)?;
+    let mut shear_jumps: Vec<f64> = held.supports.iter().map(|&(_, n)| nodes[n].x).collect();
+    let mut moment_jumps: Vec<f64> = held
+        .supports
+        .iter()
+        .filter(|(s, _)| s.kind == SupportKind::Fixed)
+        .map(|&(_, n)| nodes[n].x)
+        .collect();
+    let rotation_jumps: Vec<f64> = nodes.iter().filter(|n| n.hinge).map(|n| n.x).collect();
+    let placer = Placer {
+        nodes: &nodes,
+        members: &members,
+        tolerance,
+    };
+    let cases = placer.cases(model, places.len(), &mut shear_jumps, &mut moment_jumps)?;
+    let breakpoints = members
+        .iter()
+        .enumerate()
+        .map(|(e, m)| {
+            let mut all = MemberLoads::default();
+            cases.iter().for_each(|c| all.extend(&c.members[e]));
+            member::breakpoints(m.length, &all)
+        })
+        .collect();
+    for jumps in [&mut shear_jumps, &mut moment_jumps] {
+        jumps.sort_by(f64::total_cmp);
+        jumps.dedup_by(|b, a| (*b - *a).abs() <= tolerance);
+    }
+    Ok(Discretised {
+        breakpoints,
+        nodes,
+        members,
+        places,
+        prescribed: held.prescribed,
+        imposed: held.imposed,
+        supports: held.supports,
+        cases,
+        shear_jumps,
+        moment_jumps,
+        rotation_jumps,
+        tolerance,
+    })
+}
+
+/// Nodes at span joints (with their hinge flag) and supports, and where each dof sits.
+fn nodes(model: &BeamModel, total: f64, tolerance: f64) -> (Vec<Node>, Vec<DofPlace>) {
+    let mut positions = vec![(0.0, false)];
+    let mut x = 0.0;
+    for (n, s) in model.spans.iter().enumerate() {
+        x += s.length;
+        let hinge_next = model.spans.get(n + 1).is_some_and(|next| next.hinge);
+        positions.push((
+            if n + 1 == model.spans.len() { total } else { x },
+            hinge_next,
+        ));
+    }
+    positions.extend(
+        model
+            .supports
+            .iter()
+            .map(|s| (s.position.clamp(0.0, total), false)),
+    );
+    positions.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut merged: Vec<(f64, bool)> = Vec::new();
+    for (x, hinge) in positions {
+        match merged.last_mut() {
+            Some(last) if (x - last.0).abs() <= tolerance => last.1 |= hinge,
+            _ => merged.push((x, hinge)),
+        }
+    }
+    let mut places = Vec::new();
+    let mut nodes = Vec::with_capacity(merged.len());
+    for (node, &(x, hinge)) in merged.iter().enumerate() {
+        let mut place = |direction| {
+            places.push(DofPlace { node, direction });
+            places.len() - 1
+        };
+        let deflection = place(Direction::Vertical);
+        let rotation_left = place(Direction::Rotation);
+        let rotation_right = if hinge {
+            place(Direction::Rotation)
+        } else {
+            rotation_left
+        };
+        nodes.push(Node {
+            x,
+            deflection,
+            rotation_left,
+            rotation_right,
+            hinge,
+        });
+    }
+    (nodes, places)
+}
+
+/// Members between consecutive nodes take the EI of the span they lie in.
+fn members(model: &BeamModel, nodes: &[Node]) -> Vec<Member> {
+    let span_of = |x: f64| {
+        let mut end = 0.0;
+        for s in &model.spans {
+            end += s.length;
+            if x < end {
+                return *s;
+            }
+        }
+        model.spans[model.spans.len() - 1]
+    };
+    nodes
+        .windows(2)
+        .enumerate()
+        .map(|(n, w)| {
+            let length = w[1].x - w[0].x;
+            let span = span_of(0.5 * (w[0].x + w[1].x));
+            let ei = span.e * span.i;
+            Member {
+                start: n,
+                length,
+                ei,
+                span_length: span.length,
+                dofs: [
+                    w[0].deflection,
+                    w[0].rotation_right,
+                    w[1].deflection,
+                    w[1].rotation_left,
+                ],
+                stiffness: member::bending_stiffness(length, ei),
+            }
+        })
+        .collect()
+}
+
+/// What the supports hold: prescribed dofs, their settlements, and each support's node.
+struct Held {
+    prescribed: Vec<bool>,
+    imposed: Vec<f64>,
+    supports: Vec<(Support, usize)>,
+}
+
+fn restrain(
+    model: &BeamModel,
+    nodes: &[Node],
+    dof_count: usize,
+    total: f64,
+    tolerance: f64,
+) -> Result<Held, EngineError> {
+    let node_at = |x: f64| nodes.iter().position(|n| (n.x - x).abs() <= tolerance);
+    let mut held = Held {
+        prescribed: vec![false; dof_count],
+        imposed: vec![0.0; dof_count],
+        supports: Vec::new(),
+    };
+    for s in &model.supports {
+        let n = node_at(s.position.clamp(0.0, total))
+            .ok_or_else(|| EngineError::invalid("support not on a node"))?;
+        if held.supports.iter().any(|&(_, m)| m == n) {
+            return Err(EngineError::invalid(format!(
+                "two supports at position {}",
+                nodes[n].x
+            )));
+        }
+        let node = nodes[n];
+        held.prescribed[node.deflection] = true;
+        held.imposed[node.deflection] = s.settlement;
+        if s.kind == SupportKind::Fixed {
+            if node.hinge {
+                return Err(EngineError::invalid(format!(
+                    "a fixed support cannot stand at the hinge at {}",
+                    node.x
+                )));
+            }
+            held.prescribed[node.rotation_left] = true;
+        }
+        held.supports.push((*s, n));
+    }
+    held.supports
+        .sort_by(|a, b| nodes[a.1].x.total_cmp(&nodes[b.1].x));
+    Ok(held)
+}
+
+/// Puts loads on the nodes they stand on or inside the members that carry them.
+struct Placer<'a> {
+    nodes: &'a [Node],
+    members: &'a [Member],
+    tolerance: f64,
+}
+
+impl Placer<'_> {
+    fn node_at(&self, x: f64) -> Option<usize> {
+        self.nodes
+            .iter()
+            .position(|n| (n.x - x).abs() <= self.tolerance)
+    }
+
+    fn member_containing(&self, x: f64) -> usize {
+        self.members
+            .iter()
+            .position(|m| x > self.nodes[m.start].x && x < self.nodes[m.start].x + m.length)
+            .unwrap_or(0)
+    }
+
+    /// Each case's loads, nodal and per member, with its fixed-end forces; point forces and
+    /// moments add where the shear and moment diagrams jump.
+    fn cases(
+        &self,
+        model: &BeamModel,
+        dof_count: usize,
+        shear_jumps: &mut Vec<f64>,
+        moment_jumps: &mut Vec<f64>,
+    ) -> Result<Vec<CaseLoads>, EngineError> {
+        let mut cases: Vec<CaseLoads> = cases_present(model.loads.iter().map(BeamLoad::case))
+            .into_iter()
+            .map(|case| CaseLoads {
+                case,
+                nodal: vec![0.0; dof_count],
+                members: vec![MemberLoads::default(); self.members.len()],
+                fixed_end: Vec::new(),
+            })
+            .collect();
+        for load in &model.loads {
+            let Some(c) = cases.iter_mut().find(|c| c.case == load.case()) else {
+                continue;
+            };
+            match *load {
+                BeamLoad::Point {
+                    position, force, ..
+                } => {
+                    shear_jumps.push(position);
+                    self.point(c, position, force, 0.0);
+                }
+                BeamLoad::Moment {
+                    position, moment, ..
+                } => {
+                    moment_jumps.push(position);
+                    self.moment(c, position, moment)?;
+                }
+                BeamLoad::Line { from, to, q, .. } => self.line(c, from, to, &q),
+            }
+        }
+        for c in &mut cases {
+            c.fixed_end = self
+                .members
+                .iter()
+                .zip(&c.members)
+                .map(|(m, loads)| member::fixed_end_forces(m.length, m.ei, loads))
+                .collect();
+        }
+        Ok(cases)
+    }
+
+    /// A concentrated action inside the member that contains `position`.
+    fn inside(&self, c: &mut CaseLoads, position: f64, force: f64, moment: f64) {
+        let m = self.member_containing(position);
+        let at = position - self.nodes[self.members[m].start].x;
+        c.members[m].points.push(PointAction { at, force, moment });
+    }
+
+    fn point(&self, c: &mut CaseLoads, position: f64, force: f64, moment: f64) {
+        match self.node_at(position) {
+            Some(n) => c.nodal[self.nodes[n].deflection] += force,
+            None => self.inside(c, position, force, moment),
+        }
+    }
+
+    fn moment(&self, c: &mut CaseLoads, position: f64, moment: f64) -> Result<(), EngineError> {
+        match self.node_at(position) {
+            Some(n) if self.nodes[n].hinge => Err(EngineError::invalid(format!(
+                "a moment at the hinge at {} has no defined side",
+                self.nodes[n].x
+            ))),
+            Some(n) => {
+                c.nodal[self.nodes[n].rotation_left] += moment;
+                Ok(())
+            }
+            None => {
+                self.inside(c, position, 0.0, moment);
+                Ok(())
+            }
+        }
+    }
+
+    fn line(&self, c: &mut CaseLoads, from: f64, to: f64, q: &[f64; 3]) {
+        let q = Poly::from_coefficients(q);
+        for (m, member) in self.members.iter().enumerate() {
+            let x0 = self.nodes[member.start].x;
+            let (a, b) = (from.max(x0), to.min(x0 + member.length));
+            if b - a > self.tolerance {
+                c.members[m].lines.push(LineLoad {
+                    from: a - x0,
+                    to: b - x0,
+                    q: q.shifted(a - from),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! A truss's stiffness: node axes (an inclined roller's rolling and normal directions), prescribed
+//! dofs, bars as elements of the analysis core, and the forces equivalent to imposed deformations.
+
+use super::model::{length_of, SupportKind, TrussModel, Warning};
+use crate::analysis::Element;
+use crate::error::{Direction, EngineError};
+
+/// A free dof stiffer than this fraction of the bars meeting at its node is held. The skyline's own
+/// pivot test is relative to the dof's diagonal, so it cannot see a dof whose whole stiffness is
+/// rounding noise (a roller rolling square to its only bar, a node whose bars are all parallel to
+/// one dof, to the last bit): this catches those before factorising. Rounding leaves ~1e-30 here;
+/// a real soft bar across stiff ones stays far above.
+const NEGLIGIBLE_STIFFNESS: f64 = 1e-12;
+
+/// A direction component this small is rounding left by degrees-to-radians conversion
+/// (cos 90° = 6e-17): a roller at a multiple of 90° is then exactly axis-aligned.
+const ROUNDING: f64 = 1e-15;
+
+/// A roller settlement component along the rolling direction smaller than this fraction of the
+/// settlement is rounding, not something the user asked for.
+const ALONG_ROLLING: f64 = 1e-9;
+
+/// The directions (unit vectors in global axes) a node's two dofs are measured along.
+pub(super) type Axes = [[f64; 2]; 2];
+
+const GLOBAL_AXES: Axes = [[1.0, 0.0], [0.0, 1.0]];
+
+/// How the supports hold the nodes.
+pub(super) struct Restraints {
+    pub axes: Vec<Axes>,
+    pub prescribed: Vec<bool>,
+    /// Prescribed value of each dof (settlements), zero elsewhere.
+    pub imposed: Vec<f64>,
+    pub warnings: Vec<Warning>,
+}
+
+/// A bar ready for assembly.
+pub(super) struct Bar {
+    dofs: [usize; 4],
+    /// Axial stiffness EA/L (kN/m).
+    stiffness: f64,
+    /// Elongation per unit displacement of each dof (dofs in their node's axes).
+    elongation: [f64; 4],
+    /// Unit vector from the start node to the end node.
+    pub direction: [f64; 2],
+    /// Initial elongation from fabrication errors (m).
+    initial: f64,
+    /// `EA/L · b bᵀ`, row-major.
+    matrix: [f64; 16],
+}
+
+impl Element for Bar {
+    fn dofs(&self) -> &[usize] {
+        &self.dofs
+    }
+
+    fn stiffness(&self) -> &[f64] {
+        &self.matrix
+    }
+}
+
+impl Bar {
+    fn elongation_of(&self, d: &[f64]) -> f64 {
+        self.dofs
+            .iter()
+            .zip(&self.elongation)
+            .map(|(&dof, b)| b * d[dof])
+            .sum()
+    }
+
+    /// Axial force for nodal displacements `d`, the initial elongation included.
+    pub fn force(&self, d: &[f64]) -> f64 {
+        self.stiffness * (self.elongation_of(d) - self.initial)
+    }
+}
+
+/// Unit vector at `angle` (rad), with rounding noise in a component cleared.
+fn unit(angle: f64) -> [f64; 2] {
+    let clean = |c: f64| if c.abs() < ROUNDING { 0.0 } else { c };
+    [clean(angle.cos()), clean(angle.sin())]
+}
+
+pub(super) fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
+    a[0] * b[0] + a[1] * b[1]
+}
+
+/// Node axes, prescribed dofs and their values from the supports.
+pub(super) fn restrain(model: &TrussModel) -> Result<Restraints, EngineError> {
+    let dof_count = 2 * model.nodes.len();
+    let mut r = Restraints {
+        axes: vec![GLOBAL_AXES; model.nodes.len()],
+        prescribed: vec![false; dof_count],
+        imposed: vec![0.0; dof_count],
+        warnings: Vec::new(),
+    };
+    for support in &model.supports {
+        let n = support.node;
+        let s = [support.settlement.x, support.settlement.y];
+        match support.kind {
+            SupportKind::Pin => {
+                r.prescribed[2 * n] = true;
+                r.prescribed[2 * n + 1] = true;
+                r.imposed[2 * n] = s[0];
+                r.imposed[2 * n + 1] = s[1];
+            }
+            SupportKind::Roller => {
+                let rolling = unit(support.angle);
+                let normal = [-rolling[1], rolling[0]];
+                r.axes[n] = [rolling, normal];
+                r.prescribed[2 * n + 1] = true;
+                r.imposed[2 * n + 1] = dot(s, normal);
+                let along = dot(s, rolling);
+                if along.abs() > ALONG_ROLLING * s[0].hypot(s[1]) {
+                    r.warnings.push(Warning {
+                        node: n,
+                        message: "the roller's settlement along its rolling direction has no \
+                                  effect: a roller cannot impose a displacement it lets happen"
+                            .into(),
+                    });
+                }
+            }
+        }
+    }
+    if r.imposed.iter().any(|v| !v.is_finite()) {
+        return Err(EngineError::NonFinite {
+            message: "a settlement overflowed".into(),
+        });
+    }
+    Ok(r)
+}
+
+/// Bars with their stiffness and the elongation each dof causes, in the node axes.
+pub(super) fn bars(model: &TrussModel, axes: &[Axes]) -> Result<Vec<Bar>, EngineError> {
+    let mut initial = vec![0.0; model.members.len()];
+    for f in &model.fabrication_errors {
+        let length = length_of(model, &model.members[f.member]);
+        initial[f.member] += f.strain * length + f.delta_length;
+    }
+    model
+        .members
+        .iter()
+        .zip(initial)
+        .map(|(m, initial)| {
+            let (a, b) = (model.nodes[m.from], model.nodes[m.to]);
+            let length = length_of(model, m);
+            let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
+            let stiffness = m.e * m.a / length;
+            if !(stiffness.is_finite() && initial.is_finite() && length.is_finite()) {
+                return Err(EngineError::NonFinite {
+                    message: "a member's stiffness or initial elongation overflowed".into(),
+                });
+            }
+            // elongation = direction · (u_to − u_from), with u = Σ axis·dof at each end
+            let [ax, ay] = axes[m.from];
+            let [bx, by] = axes[m.to];
+            let elongation = [
+                -dot(direction, ax),
+                -dot(direction, ay),
+                dot(direction, bx),
+                dot(direction, by),
+            ];
+            Ok(Bar {
+                dofs: [2 * m.from, 2 * m.from + 1, 2 * m.to, 2 * m.to + 1],
+                stiffness,
+                elongation,
+                direction,
+                initial,
+                matrix: std::array::from_fn(|k| stiffness * elongation[k / 4] * elongation[k % 4]),
+            })
+        })
+        .collect()
+}
+
+/// Every free dof needs stiffness from some bar; a node nothing holds is a mechanism.
+pub(super) fn require_every_dof_held(
+    model: &TrussModel,
+    restraints: &Restraints,
+    bars: &[Bar],
+) -> Result<(), EngineError> {
+    let mut diagonal = vec![0.0; restraints.prescribed.len()];
+    let mut meeting = vec![0.0; model.nodes.len()];
+    for bar in bars {
+        for (&dof, b) in bar.dofs.iter().zip(&bar.elongation) {
+            diagonal[dof] += bar.stiffness * b * b;
+        }
+        // Each end's two dofs are both listed: count the bar once per node.
+        meeting[bar.dofs[0] / 2] += bar.stiffness;
+        meeting[bar.dofs[2] / 2] += bar.stiffness;
+    }
+    for (dof, &k) in diagonal.iter().enumerate() {
+        if !restraints.prescribed[dof] && k <= NEGLIGIBLE_STIFFNESS * meeting[dof / 2] {
+            return Err(mechanism(model, &restraints.axes, dof));
+        }
+    }
+    Ok(())
+}
+
+/// The mechanism error for a free dof, named by the nearer of horizontal and vertical.
+pub(super) fn mechanism(model: &TrussModel, axes: &[Axes], dof: usize) -> EngineError {
+    let node = dof / 2;
+    let axis = axes[node][dof % 2];
+    let direction = if axis[0].abs() >= axis[1].abs() {
+        Direction::Horizontal
+    } else {
+        Direction::Vertical
+    };
+    EngineError::Mechanism {
+        node,
+        direction,
+        x: model.nodes[node].x,
+        y: model.nodes[node].y,
+    }
+}
+
+/// Nodal forces equivalent to the settlements and fabrication errors, `None` when there are none.
+pub(super) fn imposed_forces(restraints: &Restraints, bars: &[Bar]) -> Option<Vec<f64>> {
+    let any_settlement = restraints.imposed.iter().any(|&u| u != 0.0);
+    let any_misfit = bars.iter().any(|b| b.initial != 0.0);
+    if !(any_settlement || any_misfit) {
+        return None;
+    }
+    // A bar stretched by the settlements, or fabricated long, pushes on its nodes as if a load
+    // EA/L·(e0 − settlement elongation) pulled them along it.
+    let mut f = vec![0.0; restraints.imposed.len()];
+    for bar in bars {
+        let pull = bar.stiffness * (bar.initial - bar.elongation_of(&restraints.imposed));
+        for (&dof, b) in bar.dofs.iter().zip(&bar.elongation) {
+            f[dof] += pull * b;
+        }
+    }
+    Some(f)
+}
