@@ -14,13 +14,15 @@ const repoRoot = resolve(import.meta.dirname, '..', '..');
 const copies: string[] = [];
 afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** ts/ and what the check reads (package.json for the script and dependency types, tsconfig, the rules). */
+/** ts/ and what the check reads (package.json for the script and dependency types, tsconfig, the rules, pkg/). */
 function copyOfTree(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'spanwise-layers-'));
   copies.push(dir);
   cpSync(join(repoRoot, 'ts'), join(dir, 'ts'), { recursive: true });
   for (const name of ['package.json', 'tsconfig.json', '.dependency-cruiser.cjs']) cpSync(join(repoRoot, name), join(dir, name));
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // the engine facade's types come from the declarations wasm-bindgen writes into pkg/
+  symlinkSync(join(repoRoot, 'pkg'), join(dir, 'pkg'), 'dir');
   for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
   return dir;
 }
