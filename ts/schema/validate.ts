@@ -81,6 +81,14 @@ function messageOf(error: ValueError): string {
   return error.message.charAt(0).toLowerCase() + error.message.slice(1);
 }
 
+export interface CompileOptions {
+  /**
+   * Recognises a body meant for another endpoint (a truss sent to the beam route): returns the detail that
+   * says where to send it, and the issues are cut to the top-level ones, which are the ones that explain it.
+   */
+  misdirected?: (value: unknown) => string | undefined;
+}
+
 export interface Validator<T extends TSchema> {
   schema: T;
   /** The value, typed, or a Problem `invalid_input` listing every issue. */
@@ -89,13 +97,15 @@ export interface Validator<T extends TSchema> {
   issues(value: unknown, prefix?: string): ProblemIssue[];
 }
 
-export function compile<T extends TSchema>(schema: T, references: TSchema[] = []): Validator<T> {
+export function compile<T extends TSchema>(schema: T, references: TSchema[] = [], options: CompileOptions = {}): Validator<T> {
   const compiled: TypeCheck<T> = TypeCompiler.Compile(schema, references);
   const issues = (value: unknown, prefix = ''): ProblemIssue[] => {
     if (compiled.Check(value)) return [];
     const found: ProblemIssue[] = [];
     const seen = new Set<string>();
     for (const error of compiled.Errors(value)) {
+      // A missing value also fails its type ("expected number"): "is required" alone says it.
+      if (error.value === undefined && error.type !== ValueErrorType.ObjectRequiredProperty) continue;
       for (const issue of explain(error, prefix)) {
         const key = `${issue.path}|${issue.message}`;
         if (seen.has(key)) continue;
@@ -111,8 +121,10 @@ export function compile<T extends TSchema>(schema: T, references: TSchema[] = []
     issues,
     check(value: unknown): Static<T> {
       const found = issues(value);
-      if (found.length > 0) throw Problem.invalid(found);
-      return value as Static<T>;
+      if (found.length === 0) return value as Static<T>;
+      const elsewhere = options.misdirected?.(value);
+      if (elsewhere !== undefined) throw Problem.invalid(found.filter((issue) => !issue.path.includes('.')), elsewhere);
+      throw Problem.invalid(found);
     },
   };
 }

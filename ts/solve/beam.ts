@@ -31,6 +31,7 @@ import type {
   EngineSeriesUnits,
 } from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
+import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
@@ -42,7 +43,7 @@ import type { Meta } from './meta.js';
 import { lineLoadCoefficients } from './line-load.js';
 import { respond } from './respond.js';
 
-export const beamValidator = compile(BeamSolveRequest);
+export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
 
 /** A diagram series as the engine wrote it: JSON text in the response's units. */
 export type SeriesText = JsonText<Series>;

@@ -4,6 +4,7 @@
  * The figure reads reactions, diagrams and extremes only: never meta (computeMs is a clock reading).
  */
 import { BeamDiagramRequest, BEAM_CHART_VIEWS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, TrussDiagramRequest } from '../schema/diagram.js';
+import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { escapeComment } from '../svg/escape.js';
 import { renderBeam, renderTruss } from '../svg/index.js';
@@ -13,8 +14,8 @@ import type { SolveContext } from './context.js';
 import { attribution } from './meta.js';
 import { solveTrussRequest } from './truss.js';
 
-export const beamDiagramValidator = compile(BeamDiagramRequest);
-export const trussDiagramValidator = compile(TrussDiagramRequest);
+export const beamDiagramValidator = compile(BeamDiagramRequest, [], { misdirected: misdirectedTo('beam', 'diagram') });
+export const trussDiagramValidator = compile(TrussDiagramRequest, [], { misdirected: misdirectedTo('truss', 'diagram') });
 
 /** The SVG document followed by the attribution comment line. */
 export function withAttribution(svg: string, baseUrl: string): string {

@@ -14,6 +14,7 @@ import {
 import { caseIndex } from '../combinations/types.js';
 import type { EngineTrussModel, EngineTrussResult } from '../engine/types.js';
 import { TrussSolveRequest, type TrussLoadInput } from '../schema/truss.js';
+import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
@@ -24,7 +25,7 @@ import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { respond } from './respond.js';
 
-export const trussValidator = compile(TrussSolveRequest);
+export const trussValidator = compile(TrussSolveRequest, [], { misdirected: misdirectedTo('truss', 'solve') });
 
 export interface TrussSolveResponse extends TrussResult {
   envelope?: TrussEnvelope;
