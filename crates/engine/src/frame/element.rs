@@ -90,7 +90,12 @@ impl BeamColumn {
         for (k, &dof) in BENDING.iter().enumerate() {
             f[dof] = bending[k];
         }
-        condense(full_stiffness(self.ea, self.ei, self.length), f, self.releases).1
+        condense(
+            full_stiffness(self.ea, self.ei, self.length),
+            f,
+            self.releases,
+        )
+        .1
     }
 
     /// Forces the nodes exert on the member (local axes; moments counter-clockwise) for the node
@@ -107,7 +112,11 @@ impl BeamColumn {
     /// A local vector at one end `(x', y', moment)` in global axes.
     pub fn to_global(&self, local: [f64; 3]) -> [f64; 3] {
         let [c, s] = self.direction;
-        [c * local[0] - s * local[1], s * local[0] + c * local[1], local[2]]
+        [
+            c * local[0] - s * local[1],
+            s * local[0] + c * local[1],
+            local[2],
+        ]
     }
 }
 
@@ -136,7 +145,11 @@ fn condense(
     mut f: Vector6<f64>,
     releases: [bool; 2],
 ) -> (Matrix6<f64>, Vector6<f64>) {
-    for (&r, _) in ROTATION.iter().zip(releases).filter(|(_, released)| *released) {
+    for (&r, _) in ROTATION
+        .iter()
+        .zip(releases)
+        .filter(|(_, released)| *released)
+    {
         let krr = k[(r, r)];
         let row = k.row(r).into_owned();
         let fr = f[r];
@@ -182,7 +195,13 @@ mod tests {
     fn a_released_end_passes_no_moment_and_softens_the_other() {
         // Propped cantilever stiffness: released at the end, the start rotation stiffness is 3EI/L.
         let (ei, l) = (2.0e4, 5.0);
-        let m = BeamColumn::new([0, 1], [&GLOBAL, &GLOBAL], [l, 0.0], (1e6, ei), [false, true]);
+        let m = BeamColumn::new(
+            [0, 1],
+            [&GLOBAL, &GLOBAL],
+            [l, 0.0],
+            (1e6, ei),
+            [false, true],
+        );
         assert!((m.local[(2, 2)] - 3.0 * ei / l).abs() < 1e-9 * ei);
         assert_eq!(m.local.row(5).iter().filter(|v| **v != 0.0).count(), 0);
     }
@@ -190,7 +209,13 @@ mod tests {
     #[test]
     fn a_turned_member_sees_global_x_as_minus_y_prime() {
         // x' = +y (a column): a global +x displacement of the top is -v'.
-        let m = BeamColumn::new([0, 1], [&GLOBAL, &GLOBAL], [0.0, 4.0], (1.0, 1.0), [false; 2]);
+        let m = BeamColumn::new(
+            [0, 1],
+            [&GLOBAL, &GLOBAL],
+            [0.0, 4.0],
+            (1.0, 1.0),
+            [false; 2],
+        );
         let local = m.local_displacements(&[0.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
         assert!((local[4] + 1.0).abs() < 1e-15 && local[3].abs() < 1e-15);
     }

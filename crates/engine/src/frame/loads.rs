@@ -38,8 +38,15 @@ impl LocalLoads {
     pub fn extend_scaled(&mut self, other: &LocalLoads, factor: f64) {
         self.bending.extend_scaled(&other.bending, factor);
         let a = &mut self.axial;
-        a.points.extend(other.axial.points.iter().map(|&(x, f)| (x, f * factor)));
-        a.lines.extend(other.axial.lines.iter().map(|&(from, to, p)| (from, to, p.scaled(factor))));
+        a.points
+            .extend(other.axial.points.iter().map(|&(x, f)| (x, f * factor)));
+        a.lines.extend(
+            other
+                .axial
+                .lines
+                .iter()
+                .map(|&(from, to, p)| (from, to, p.scaled(factor))),
+        );
     }
 
     /// Axial end forces `[start, end]` (along +x') that hold both ends of a bar of `length` still:
@@ -109,11 +116,17 @@ fn one_case(model: &FrameModel, case: usize) -> CaseLoads {
         let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
         let at_end = |x: f64| {
             let tolerance = 1e-12 * length;
-            (x <= tolerance).then_some(member.from).or((x >= length - tolerance).then_some(member.to))
+            (x <= tolerance)
+                .then_some(member.from)
+                .or((x >= length - tolerance).then_some(member.to))
         };
         let local = &mut loads.members[l.member];
         match l.kind {
-            MemberLoadKind::Point { at, force, direction: d } => match at_end(at) {
+            MemberLoadKind::Point {
+                at,
+                force,
+                direction: d,
+            } => match at_end(at) {
                 Some(node) => {
                     let g = global_unit(d, direction);
                     loads.nodal[node][0] += force * g[0];
@@ -122,17 +135,35 @@ fn one_case(model: &FrameModel, case: usize) -> CaseLoads {
                 None => {
                     let [ux, uy] = local_unit(d, direction);
                     local.axial.points.push((at, force * ux));
-                    local.bending.points.push(PointAction { at, force: force * uy, moment: 0.0 });
+                    local.bending.points.push(PointAction {
+                        at,
+                        force: force * uy,
+                        moment: 0.0,
+                    });
                 }
             },
             MemberLoadKind::Moment { at, moment } => match at_end(at) {
                 Some(node) => loads.nodal[node][2] += moment,
-                None => local.bending.points.push(PointAction { at, force: 0.0, moment }),
+                None => local.bending.points.push(PointAction {
+                    at,
+                    force: 0.0,
+                    moment,
+                }),
             },
-            MemberLoadKind::Line { from, to, start, end, direction: d } => {
+            MemberLoadKind::Line {
+                from,
+                to,
+                start,
+                end,
+                direction: d,
+            } => {
                 let [ux, uy] = local_unit(d, direction);
                 let q = Poly::from_coefficients(&[start, (end - start) / (to - from)]);
-                local.bending.lines.push(LineLoad { from, to, q: q.scaled(uy) });
+                local.bending.lines.push(LineLoad {
+                    from,
+                    to,
+                    q: q.scaled(uy),
+                });
                 local.axial.lines.push((from, to, q.scaled(ux)));
             }
         }
@@ -172,7 +203,10 @@ mod tests {
         // from 0 to p holds pL/6 at the start and pL/3 at the end (linear shape functions).
         let (l, p) = (4.0, 3.0);
         let uniform = LocalLoads {
-            axial: AxialLoads { points: vec![], lines: vec![(0.0, l, Poly::constant(p))] },
+            axial: AxialLoads {
+                points: vec![],
+                lines: vec![(0.0, l, Poly::constant(p))],
+            },
             ..Default::default()
         };
         let f = uniform.axial_fixed_end_forces(l);

@@ -9,7 +9,9 @@ use serde::Serialize;
 use super::element::BeamColumn;
 use super::loads::LocalLoads;
 use crate::beam::{Extreme, Range};
-use crate::member::{breakpoints, integrate_at, end_state, LineLoad, PointAction, Segment, SectionState};
+use crate::member::{
+    breakpoints, end_state, integrate_at, LineLoad, PointAction, SectionState, Segment,
+};
 use crate::polynomial::Poly;
 
 /// Intervals a member is sampled with: as for beam spans, linear interpolation between samples stays
@@ -82,24 +84,52 @@ pub(super) fn member_result(
     with_diagrams: bool,
 ) -> FrameMemberResult {
     let f = functions(member, u, p, loads);
-    let diagrams = if with_diagrams { sample(member.length, &f, loads) } else { MemberDiagrams::default() };
+    let diagrams = if with_diagrams {
+        sample(member.length, &f, loads)
+    } else {
+        MemberDiagrams::default()
+    };
     FrameMemberResult {
         length: member.length,
-        start: EndForces { axial: -p[0], shear: p[1], moment: -p[2] },
-        end: EndForces { axial: p[3], shear: -p[4], moment: p[5] },
+        start: EndForces {
+            axial: -p[0],
+            shear: p[1],
+            moment: -p[2],
+        },
+        end: EndForces {
+            axial: p[3],
+            shear: -p[4],
+            moment: p[5],
+        },
         extremes: extremes(&f),
         diagrams,
     }
 }
 
-fn functions(member: &BeamColumn, u: &Vector6<f64>, p: &Vector6<f64>, loads: &LocalLoads) -> Functions {
+fn functions(
+    member: &BeamColumn,
+    u: &Vector6<f64>,
+    p: &Vector6<f64>,
+    loads: &LocalLoads,
+) -> Functions {
     let xs = all_breakpoints(member.length, loads);
-    let mut start = SectionState { shear: p[1], moment: -p[2], rotation: u[2], deflection: u[1] };
+    let mut start = SectionState {
+        shear: p[1],
+        moment: -p[2],
+        rotation: u[2],
+        deflection: u[1],
+    };
     if member.releases[0] {
         // The start rotation of a hinged end is the member's own: the one that brings the end to
         // where the end node went (rotation enters the deflection as θ0·x).
         start.rotation = 0.0;
-        let free = end_state(&integrate_at(member.length, member.ei, start, &loads.bending, &xs));
+        let free = end_state(&integrate_at(
+            member.length,
+            member.ei,
+            start,
+            &loads.bending,
+            &xs,
+        ));
         start.rotation = (u[4] - free.deflection) / member.length;
     }
     let segments = integrate_at(member.length, member.ei, start, &loads.bending, &xs);
@@ -110,8 +140,18 @@ fn functions(member: &BeamColumn, u: &Vector6<f64>, p: &Vector6<f64>, loads: &Lo
 /// Breakpoints of both the bending and the axial loads.
 fn all_breakpoints(length: f64, loads: &LocalLoads) -> Vec<f64> {
     let mut both = loads.bending.clone();
-    both.points.extend(loads.axial.points.iter().map(|&(at, _)| PointAction { at, force: 0.0, moment: 0.0 }));
-    both.lines.extend(loads.axial.lines.iter().map(|&(from, to, _)| LineLoad { from, to, q: Poly::default() }));
+    both.points
+        .extend(loads.axial.points.iter().map(|&(at, _)| PointAction {
+            at,
+            force: 0.0,
+            moment: 0.0,
+        }));
+    both.lines
+        .extend(loads.axial.lines.iter().map(|&(from, to, _)| LineLoad {
+            from,
+            to,
+            q: Poly::default(),
+        }));
     breakpoints(length, &both)
 }
 
@@ -122,7 +162,12 @@ fn axial_force(xs: &[f64], start: f64, loads: &LocalLoads) -> Vec<Poly> {
     let mut out = Vec::with_capacity(xs.len().saturating_sub(1));
     for w in xs.windows(2) {
         let (a, b) = (w[0], w[1]);
-        for &(_, force) in loads.axial.points.iter().filter(|(at, _)| (at - a).abs() <= tolerance && a > 0.0) {
+        for &(_, force) in loads
+            .axial
+            .points
+            .iter()
+            .filter(|(at, _)| (at - a).abs() <= tolerance && a > 0.0)
+        {
             n -= force;
         }
         let mut p = Poly::default();
@@ -145,7 +190,12 @@ impl Scan {
     fn see(&mut self, position: f64, value: f64) {
         let here = Extreme { value, position };
         match &mut self.0 {
-            None => self.0 = Some(Range { max: here, min: here }),
+            None => {
+                self.0 = Some(Range {
+                    max: here,
+                    min: here,
+                })
+            }
             Some(r) => {
                 if value > r.max.value {
                     r.max = here;
@@ -167,8 +217,14 @@ impl Scan {
     }
 
     fn range(self) -> Range {
-        let zero = Extreme { value: 0.0, position: 0.0 };
-        self.0.unwrap_or(Range { max: zero, min: zero })
+        let zero = Extreme {
+            value: 0.0,
+            position: 0.0,
+        };
+        self.0.unwrap_or(Range {
+            max: zero,
+            min: zero,
+        })
     }
 }
 
@@ -180,7 +236,11 @@ fn extremes(f: &Functions) -> MemberExtremes {
         shear.function(s.start, length, &s.shear);
         moment.function(s.start, length, &s.moment);
     }
-    MemberExtremes { axial: axial.range(), shear: shear.range(), moment: moment.range() }
+    MemberExtremes {
+        axial: axial.range(),
+        shear: shear.range(),
+        moment: moment.range(),
+    }
 }
 
 /// The four diagrams: each segment's start, interior points at most a member/24 apart, the end, and
@@ -188,9 +248,27 @@ fn extremes(f: &Functions) -> MemberExtremes {
 fn sample(length: f64, f: &Functions, loads: &LocalLoads) -> MemberDiagrams {
     let tolerance = 1e-12 * length;
     let near = |x: f64, at: f64| (x - at).abs() <= tolerance;
-    let shear_jump = |x: f64| loads.bending.points.iter().any(|p| p.force != 0.0 && near(x, p.at));
-    let moment_jump = |x: f64| loads.bending.points.iter().any(|p| p.moment != 0.0 && near(x, p.at));
-    let axial_jump = |x: f64| loads.axial.points.iter().any(|&(at, force)| force != 0.0 && near(x, at));
+    let shear_jump = |x: f64| {
+        loads
+            .bending
+            .points
+            .iter()
+            .any(|p| p.force != 0.0 && near(x, p.at))
+    };
+    let moment_jump = |x: f64| {
+        loads
+            .bending
+            .points
+            .iter()
+            .any(|p| p.moment != 0.0 && near(x, p.at))
+    };
+    let axial_jump = |x: f64| {
+        loads
+            .axial
+            .points
+            .iter()
+            .any(|&(at, force)| force != 0.0 && near(x, at))
+    };
     let series = |poly: &dyn Fn(usize) -> Poly, jumps: &dyn Fn(f64) -> bool| {
         let mut out = Vec::with_capacity(SAMPLES_PER_MEMBER as usize + 2 * f.segments.len());
         let mut previous: Option<f64> = None;

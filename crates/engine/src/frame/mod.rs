@@ -100,12 +100,17 @@ pub fn solve_frame(
     let restraints = restrain(model)?;
     let members = members(model, &restraints.axes)?;
     require_every_dof_held(model, &restraints, &members)?;
-    let system = System::factorise(3 * model.nodes.len(), &restraints.prescribed, &members, |dof| {
-        mechanism(model, &restraints.axes, dof)
-    })?;
+    let system = System::factorise(
+        3 * model.nodes.len(),
+        &restraints.prescribed,
+        &members,
+        |dof| mechanism(model, &restraints.axes, dof),
+    )?;
     let cases = case_loads(model);
     let solutions = system.solve_cases(
-        cases.iter().map(|c| (c.case, load_vector(c, &members, &restraints))),
+        cases
+            .iter()
+            .map(|c| (c.case, load_vector(c, &members, &restraints))),
         imposed_forces(&restraints, &members).map(|f| (f, &restraints.imposed[..])),
     );
     let results = combinations
@@ -113,10 +118,21 @@ pub fn solve_frame(
         .enumerate()
         .map(|(k, factors)| {
             let d = solutions.combined(factors);
-            combination_result(model, &restraints, &members, &cases, factors, &d, k < diagrams)
+            combination_result(
+                model,
+                &restraints,
+                &members,
+                &cases,
+                factors,
+                &d,
+                k < diagrams,
+            )
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(FrameAnalysis { results, warnings: restraints.warnings })
+    Ok(FrameAnalysis {
+        results,
+        warnings: restraints.warnings,
+    })
 }
 
 /// Nodal forces of one case along the node axes: the nodal loads and what the members' loads put
@@ -163,13 +179,23 @@ fn combination_result(
                 loads.extend_scaled(&c.members[index], f);
             }
         }
-        let fixed = if loads.is_empty() { Vector6::zeros() } else { m.fixed_end_forces(&loads) };
+        let fixed = if loads.is_empty() {
+            Vector6::zeros()
+        } else {
+            m.fixed_end_forces(&loads)
+        };
         let p = m.end_forces(d, &fixed);
         for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
             let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
             (0..3).for_each(|k| at_nodes[node][k] += g[k]);
         }
-        results.push(member_result(m, &m.local_displacements(d), &p, &loads, with_diagrams));
+        results.push(member_result(
+            m,
+            &m.local_displacements(d),
+            &p,
+            &loads,
+            with_diagrams,
+        ));
     }
     for c in cases {
         let f = factor(factors, c.case);
@@ -195,7 +221,11 @@ fn combination_result(
             .map(|n| {
                 let [a0, a1] = restraints.axes[n];
                 let (u0, u1) = (d[3 * n], d[3 * n + 1]);
-                NodeDisplacement { x: a0[0] * u0 + a1[0] * u1, y: a0[1] * u0 + a1[1] * u1, rotation: d[3 * n + 2] }
+                NodeDisplacement {
+                    x: a0[0] * u0 + a1[0] * u1,
+                    y: a0[1] * u0 + a1[1] * u1,
+                    rotation: d[3 * n + 2],
+                }
             })
             .collect(),
         members: results,
@@ -205,15 +235,25 @@ fn combination_result(
 
 /// Numbers that overflowed are an error value, never a result.
 fn require_finite(result: FrameResult) -> Result<FrameResult, EngineError> {
-    let finite = result.reactions.iter().all(|r| r.horizontal.is_finite() && r.vertical.is_finite() && r.moment.is_finite())
-        && result.displacements.iter().all(|d| d.x.is_finite() && d.y.is_finite() && d.rotation.is_finite())
+    let finite = result
+        .reactions
+        .iter()
+        .all(|r| r.horizontal.is_finite() && r.vertical.is_finite() && r.moment.is_finite())
+        && result
+            .displacements
+            .iter()
+            .all(|d| d.x.is_finite() && d.y.is_finite() && d.rotation.is_finite())
         && result.members.iter().all(|m| {
             let e = &m.extremes;
-            [e.axial, e.shear, e.moment].iter().all(|r| r.max.value.is_finite() && r.min.value.is_finite())
+            [e.axial, e.shear, e.moment]
+                .iter()
+                .all(|r| r.max.value.is_finite() && r.min.value.is_finite())
         });
     if finite {
         Ok(result)
     } else {
-        Err(EngineError::NonFinite { message: "a frame result overflowed".into() })
+        Err(EngineError::NonFinite {
+            message: "a frame result overflowed".into(),
+        })
     }
 }

@@ -252,16 +252,23 @@ fn validate_loads(model: &FrameModel) -> Result<(), EngineError> {
     }
     for load in &model.member_loads {
         let Some(member) = model.members.get(load.member) else {
-            return Err(EngineError::invalid("a member load refers to a missing member"));
+            return Err(EngineError::invalid(
+                "a member load refers to a missing member",
+            ));
         };
         let length = member_length(model, member);
-        let inside = |x: f64| x.is_finite() && (-1e-12 * length..=length * (1.0 + 1e-12)).contains(&x);
+        let inside =
+            |x: f64| x.is_finite() && (-1e-12 * length..=length * (1.0 + 1e-12)).contains(&x);
         let ok = match load.kind {
             MemberLoadKind::Point { at, force, .. } => inside(at) && force.is_finite(),
             MemberLoadKind::Moment { at, moment } => inside(at) && moment.is_finite(),
-            MemberLoadKind::Line { from, to, start, end, .. } => {
-                inside(from) && inside(to) && from < to && start.is_finite() && end.is_finite()
-            }
+            MemberLoadKind::Line {
+                from,
+                to,
+                start,
+                end,
+                ..
+            } => inside(from) && inside(to) && from < to && start.is_finite() && end.is_finite(),
         };
         if !ok {
             return Err(EngineError::invalid(

@@ -54,9 +54,10 @@ pub(super) fn restrain(model: &FrameModel) -> Result<Restraints, EngineError> {
             if dot(shift, rolling).abs() > ALONG_ROLLING * s.x.hypot(s.y) {
                 r.warnings.push(FrameWarning {
                     node: support.node,
-                    message: "the roller's settlement along its rolling direction has no effect: a \
+                    message:
+                        "the roller's settlement along its rolling direction has no effect: a \
                               roller cannot impose a displacement it lets happen"
-                        .into(),
+                            .into(),
                 });
             }
             continue;
@@ -113,7 +114,9 @@ pub(super) fn require_every_dof_held(
             diagonal[dof] += k[7 * i];
         }
         // what meets each node: the member's largest end stiffness, released or not
-        let scale = (m.ea / m.length).max(12.0 * m.ei / m.length.powi(3)).max(4.0 * m.ei / m.length);
+        let scale = (m.ea / m.length)
+            .max(12.0 * m.ei / m.length.powi(3))
+            .max(4.0 * m.ei / m.length);
         meeting[m.dofs[0] / 3] += scale;
         meeting[m.dofs[3] / 3] += scale;
     }
@@ -158,7 +161,12 @@ pub(super) fn imposed_forces(restraints: &Restraints, members: &[BeamColumn]) ->
     for m in members {
         let k = m.stiffness();
         for (i, &row) in m.dofs.iter().enumerate() {
-            let push: f64 = m.dofs.iter().enumerate().map(|(j, &col)| k[6 * j + i] * restraints.imposed[col]).sum();
+            let push: f64 = m
+                .dofs
+                .iter()
+                .enumerate()
+                .map(|(j, &col)| k[6 * j + i] * restraints.imposed[col])
+                .sum();
             f[row] -= push;
         }
     }
