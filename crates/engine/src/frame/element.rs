@@ -154,10 +154,10 @@ fn condense(
         let row = k.row(r).into_owned();
         let fr = f[r];
         for i in 0..6 {
-            let kir = k[(i, r)];
-            f[i] -= kir * fr / krr;
+            let share = k[(i, r)] / krr;
+            f[i] -= share * fr;
             for j in 0..6 {
-                k[(i, j)] -= kir * row[j] / krr;
+                k[(i, j)] -= share * row[j];
             }
         }
         // exact zeros, not rounding: a released end carries no moment

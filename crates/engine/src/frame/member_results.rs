@@ -139,6 +139,12 @@ fn functions(
 
 /// Breakpoints of both the bending and the axial loads.
 fn all_breakpoints(length: f64, loads: &LocalLoads) -> Vec<f64> {
+    if loads.is_empty() {
+        return vec![0.0, length];
+    }
+    if loads.axial.points.is_empty() && loads.axial.lines.is_empty() {
+        return breakpoints(length, &loads.bending);
+    }
     let mut both = loads.bending.clone();
     both.points
         .extend(loads.axial.points.iter().map(|&(at, _)| PointAction {
@@ -243,8 +249,8 @@ fn extremes(f: &Functions) -> MemberExtremes {
     }
 }
 
-/// The four diagrams: each segment's start, interior points at most a member/24 apart, the end, and
-/// at a jump (a point force in shear or axial force, a couple in moment) the left value first.
+/// The four diagrams: each segment's start, interior points at most a member/24 apart where the
+/// function curves (none where it is straight: linear interpolation is then exact), the end, and at a jump (a point force in shear or axial force, a couple in moment) the left value first.
 fn sample(length: f64, f: &Functions, loads: &LocalLoads) -> MemberDiagrams {
     let tolerance = 1e-12 * length;
     let near = |x: f64, at: f64| (x - at).abs() <= tolerance;
@@ -278,12 +284,18 @@ fn sample(length: f64, f: &Functions, loads: &LocalLoads) -> MemberDiagrams {
             if let Some(left) = previous.filter(|_| jumps(s.start)) {
                 out.push([s.start, left]);
             }
-            let intervals = (span * SAMPLES_PER_MEMBER / length).ceil().max(1.0) as usize;
+            // a straight line is its two ends exactly; a curve takes a sample every member/24
+            let degree = p.degree();
+            let intervals = if degree <= 1 {
+                1
+            } else {
+                (span * SAMPLES_PER_MEMBER / length).ceil().max(1.0) as usize
+            };
             for i in 0..intervals {
                 let t = span * i as f64 / intervals as f64;
-                out.push([s.start + t, p.eval(t)]);
+                out.push([s.start + t, p.eval_to(t, degree)]);
             }
-            previous = Some(p.eval(span));
+            previous = Some(p.eval_to(span, degree));
         }
         if let Some(last) = previous {
             out.push([length, last]);

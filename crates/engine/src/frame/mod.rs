@@ -107,26 +107,35 @@ pub fn solve_frame(
         |dof| mechanism(model, &restraints.axes, dof),
     )?;
     let cases = case_loads(model);
+    // fixed-end forces are linear in the loads: one set per case, superposed for each combination
+    let fixed: Vec<Vec<Vector6<f64>>> = cases
+        .iter()
+        .map(|c| {
+            members
+                .iter()
+                .zip(&c.members)
+                .map(|(m, l)| m.fixed_end_forces(l))
+                .collect()
+        })
+        .collect();
     let solutions = system.solve_cases(
         cases
             .iter()
-            .map(|c| (c.case, load_vector(c, &members, &restraints))),
+            .zip(&fixed)
+            .map(|(c, f)| (c.case, load_vector(c, &members, f, &restraints))),
         imposed_forces(&restraints, &members).map(|f| (f, &restraints.imposed[..])),
     );
+    let parts = Parts {
+        members: &members,
+        cases: &cases,
+        fixed: &fixed,
+    };
     let results = combinations
         .iter()
         .enumerate()
         .map(|(k, factors)| {
             let d = solutions.combined(factors);
-            combination_result(
-                model,
-                &restraints,
-                &members,
-                &cases,
-                factors,
-                &d,
-                k < diagrams,
-            )
+            combination_result(model, &restraints, &parts, factors, &d, k < diagrams)
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(FrameAnalysis {
@@ -137,7 +146,12 @@ pub fn solve_frame(
 
 /// Nodal forces of one case along the node axes: the nodal loads and what the members' loads put
 /// on their ends (the opposite of their fixed-end forces).
-fn load_vector(case: &CaseLoads, members: &[BeamColumn], restraints: &Restraints) -> Vec<f64> {
+fn load_vector(
+    case: &CaseLoads,
+    members: &[BeamColumn],
+    fixed: &[Vector6<f64>],
+    restraints: &Restraints,
+) -> Vec<f64> {
     let mut f: Vec<f64> = case
         .nodal
         .iter()
@@ -147,11 +161,11 @@ fn load_vector(case: &CaseLoads, members: &[BeamColumn], restraints: &Restraints
             [along(axes[0]), along(axes[1]), load[2]]
         })
         .collect();
-    for (m, loads) in members.iter().zip(&case.members) {
+    for ((m, loads), fixed) in members.iter().zip(&case.members).zip(fixed) {
         if loads.is_empty() {
             continue;
         }
-        let fixed = m.to_local.transpose() * m.fixed_end_forces(loads);
+        let fixed = m.to_local.transpose() * fixed;
         for (&dof, value) in m.dofs.iter().zip(fixed.iter()) {
             f[dof] -= value;
         }
@@ -159,31 +173,39 @@ fn load_vector(case: &CaseLoads, members: &[BeamColumn], restraints: &Restraints
     f
 }
 
+/// What every combination is built from: the members, and each case's loads and fixed-end forces.
+struct Parts<'a> {
+    members: &'a [BeamColumn],
+    cases: &'a [CaseLoads],
+    fixed: &'a [Vec<Vector6<f64>>],
+}
+
 fn combination_result(
     model: &FrameModel,
     restraints: &Restraints,
-    members: &[BeamColumn],
-    cases: &[CaseLoads],
+    parts: &Parts,
     factors: &[f64],
     d: &[f64],
     with_diagrams: bool,
 ) -> Result<FrameResult, EngineError> {
+    let (members, cases) = (parts.members, parts.cases);
     let mut nodal = vec![[0.0; 3]; model.nodes.len()];
     let mut at_nodes = vec![[0.0; 3]; model.nodes.len()];
     let mut results = Vec::with_capacity(members.len());
+    let empty = LocalLoads::default();
     for (index, m) in members.iter().enumerate() {
-        let mut loads = LocalLoads::default();
-        for c in cases {
+        let mut fixed = Vector6::zeros();
+        let mut factored: Option<LocalLoads> = None;
+        for (c, case_fixed) in cases.iter().zip(parts.fixed) {
             let f = factor(factors, c.case);
             if f != 0.0 && !c.members[index].is_empty() {
-                loads.extend_scaled(&c.members[index], f);
+                fixed += f * case_fixed[index];
+                factored
+                    .get_or_insert_with(LocalLoads::default)
+                    .extend_scaled(&c.members[index], f);
             }
         }
-        let fixed = if loads.is_empty() {
-            Vector6::zeros()
-        } else {
-            m.fixed_end_forces(&loads)
-        };
+        let loads = factored.as_ref().unwrap_or(&empty);
         let p = m.end_forces(d, &fixed);
         for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
             let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
@@ -193,7 +215,7 @@ fn combination_result(
             m,
             &m.local_displacements(d),
             &p,
-            &loads,
+            loads,
             with_diagrams,
         ));
     }

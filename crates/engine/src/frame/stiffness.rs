@@ -76,10 +76,11 @@ pub(super) fn restrain(model: &FrameModel) -> Result<Restraints, EngineError> {
 
 /// Members as elements over the node axes.
 pub(super) fn members(model: &FrameModel, axes: &[Axes]) -> Result<Vec<BeamColumn>, EngineError> {
-    model
-        .members
-        .iter()
-        .map(|m| {
+    // sized up front: a collect through `Result` cannot know the length, and doubling would copy
+    // every (large) element again
+    let mut out = Vec::with_capacity(model.members.len());
+    for m in &model.members {
+        out.push({
             let (a, b) = (model.nodes[m.from], model.nodes[m.to]);
             let length = member_length(model, m);
             let (ea, ei) = (m.e * m.a, m.e * m.i);
@@ -88,15 +89,16 @@ pub(super) fn members(model: &FrameModel, axes: &[Axes]) -> Result<Vec<BeamColum
                     message: "a member's stiffness overflowed".into(),
                 });
             }
-            Ok(BeamColumn::new(
+            BeamColumn::new(
                 [m.from, m.to],
                 [&axes[m.from], &axes[m.to]],
                 [b.x - a.x, b.y - a.y],
                 (ea, ei),
                 [m.release_start, m.release_end],
-            ))
-        })
-        .collect()
+            )
+        });
+    }
+    Ok(out)
 }
 
 /// Every free dof needs stiffness from some member; one that nothing holds is a mechanism there.
