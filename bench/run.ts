@@ -33,15 +33,56 @@ function timeMs(run: () => unknown, runs: number): number {
   return median(times);
 }
 
+/**
+ * Baseline of the 300-node truss end to end over HTTP: the median time of one request at a time
+ * (990 requests after 10 to warm up, as `sequentialMs` sends them below) to main at 4f482c7, before
+ * issue 13, on the project's shared 2-core machine (2026-11-23; the quietest of four runs: 6.04 ms,
+ * the busiest 15.5 ms, so compare figures from quiet runs only).
+ */
+const TRUSS_HTTP_BASELINE_MS = 6.04;
+
+/** Targets met or not, printed together at the end. */
+const targets: { name: string; figure: string; ratio: number; target: string; met: boolean }[] = [];
+function target(name: string, figure: string, ratio: number, target: string, met: boolean): void {
+  targets.push({ name, figure, ratio, target, met });
+}
+
+/** Resident memory of a child server, asked over IPC. */
+function rssOf(child: ReturnType<typeof fork>): Promise<number> {
+  return new Promise((resolve) => {
+    const answer = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'rss' in m) {
+        child.off('message', answer);
+        resolve((m as { rss: number }).rss);
+      }
+    };
+    child.on('message', answer);
+    child.send('rss');
+  });
+}
+
+/** Milliseconds of each of `count` requests sent one at a time. */
+async function sequentialMs(url: string, body: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`request failed: ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
 /** Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC). */
-async function serve(kind: 'service' | 'bare', body?: unknown): Promise<{ url: string; close: () => void }> {
+async function serve(kind: 'service' | 'bare', body?: unknown): Promise<{ url: string; close: () => void; rss: () => Promise<number> }> {
   const child = fork(fileURLToPath(new URL('./http-target.ts', import.meta.url)), [kind], { execArgv: ['--import', 'tsx'] });
   if (body !== undefined) child.send(body as object);
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, close: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child) };
 }
 
 async function load(url: string, body: string, seconds: number) {
@@ -63,6 +104,22 @@ console.log(`engine ${engine.version}`);
 const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel; combinations: number[][] };
 const beamMs = timeMs(() => engine.analyseBeam(beam.model, beam.combinations, [], 1), 300);
 console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (target < 1 ms)`);
+/** The native median the cargo example recorded just before (`make bench`), if it did. */
+const native = (name: string): number | undefined => {
+  try {
+    return Number(readFileSync(new URL(`../target/bench/native-${name}-ms`, import.meta.url), 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+const againstNative = (name: string, wasmMs: number, label: string) => {
+  const nativeMs = native(name);
+  if (nativeMs === undefined) return console.log(`${label}: no native figure recorded (run through make bench)`);
+  const ratio = wasmMs / nativeMs;
+  console.log(`${label}: wasm ${wasmMs.toFixed(3)} ms / native ${nativeMs.toFixed(3)} ms = ${ratio.toFixed(2)}x (target <= 1.3x)`);
+  target(`${label}, wasm / native`, `${wasmMs.toFixed(3)} / ${nativeMs.toFixed(3)} ms`, ratio, '<= 1.30', ratio <= 1.3);
+};
+againstNative('beam', beamMs, 'beam 20 spans');
 
 {
   // A plain solve: the unfactored analysis only (the fixture's own combinations are for the native run).
@@ -70,6 +127,9 @@ console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (ta
   const cases = Math.max(0, ...truss.model.loads.map((l) => l.case)) + 1;
   const trussMs = timeMs(() => engine.solveTruss(truss.model, [new Array(cases).fill(1)]), 200);
   console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
+  // the native example's work: the fixture's combinations
+  const { combinations } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { combinations: number[][] };
+  againstNative('truss', timeMs(() => engine.solveTruss(truss.model, combinations), 200), 'truss 300 nodes');
 }
 
 // 1b. Combinations: the same 20-span beam (loads in all eight cases) under every AS1170 combination,
@@ -179,6 +239,7 @@ console.log(`http rounds (bare, service req/s): ${rounds.map((r) => `${r.bare.rp
 console.log(`http bare koa route (${solvedBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`);
 console.log(`http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`);
 console.log(`throughput ratio service/bare (median of ${rounds.length} rounds): ${ratio.toFixed(2)} (target >= 0.50)`);
+target('HTTP 3-span beam, service / bare Koa throughput', `${serviceRun.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s`, ratio, '>= 0.50', ratio >= 0.5);
 
 // 3. HTTP: the 300-node, 1000-member lattice as an API request.
 {
@@ -201,6 +262,29 @@ console.log(`throughput ratio service/bare (median of ${rounds.length} rounds): 
   if (check.status !== 200) throw new Error(`truss solve failed: ${check.status} ${await check.text()}`);
   const trussRun = await load(`${service.url}/v1/truss/solve`, trussRequest, seconds);
   console.log(`http truss solve, 300 nodes / 1000 members (${trussRequest.length} B request): ${trussRun.rps.toFixed(0)} req/s, p50 ${trussRun.p50} ms, p99 ${trussRun.p99} ms, errors ${trussRun.errors}`);
+
+  // One request at a time to a fresh service: its resident memory after 10 and after 1,000 solves, and
+  // the median time of a request after the first 10.
+  const fresh = await serve('service');
+  const url = `${fresh.url}/v1/truss/solve`;
+  await sequentialMs(url, trussRequest, 10);
+  const rss10 = await fresh.rss();
+  const timed = await sequentialMs(url, trussRequest, 990);
+  const rss1000 = await fresh.rss();
+  fresh.close();
+  const trussMedian = median(timed);
+  const timeRatio = trussMedian / TRUSS_HTTP_BASELINE_MS;
+  console.log(`http truss one at a time: median ${trussMedian.toFixed(2)} ms (main before issue 13: ${TRUSS_HTTP_BASELINE_MS} ms), ratio ${timeRatio.toFixed(2)} (target <= 0.75)`);
+  target('HTTP 300-node truss median, now / main before', `${trussMedian.toFixed(2)} / ${TRUSS_HTTP_BASELINE_MS} ms`, timeRatio, '<= 0.75', timeRatio <= 0.75);
+  const growth = rss1000 / rss10;
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+  console.log(`service resident memory: ${mb(rss10)} MB after 10 truss solves, ${mb(rss1000)} MB after 1,000 (ratio ${growth.toFixed(3)}, target <= 1.10)`);
+  target('service RSS after 1,000 / after 10 large-truss solves', `${mb(rss1000)} / ${mb(rss10)} MB`, growth, '<= 1.10', growth <= 1.1);
 }
 service.close();
 console.log(`peak resident memory of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+console.log('\ntargets of issue 13 (a shared 2-core machine: expect a few percent of noise between runs)');
+for (const t of targets) {
+  console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.name}: ${t.figure}, ratio ${t.ratio.toFixed(2)} (target ${t.target})`);
+}

@@ -1,8 +1,8 @@
 /**
- * The engine writes a beam's diagram series as JSON text in the response's units (crates/engine-wasm
- * `series_text`). These tests hold it to the promise that makes that safe: the very numbers the units
- * table gives (same doubles, SI and imperial, diagrams and envelope bounds), printed exactly as
- * JSON.stringify prints them.
+ * A beam's diagram series stay in the engine's typed array, converted in place to the response's units
+ * (ts/solve/beam.ts), and are written straight from those numbers into the response (ts/solve/json-text.ts).
+ * These tests hold that path to its promise: the very numbers the units table gives (same doubles, SI and
+ * imperial, diagrams and envelope bounds), printed exactly as JSON.stringify prints them.
  */
 import request from 'supertest';
 import type Koa from 'koa';
@@ -10,10 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import type { DiagramName, EngineEnvelopeRequest, Samples } from '../../ts/engine/types.js';
-import { beamEngineModel, beamRequestToSI } from '../../ts/solve/beam.js';
-import { JsonText, plainData, responseBody } from '../../ts/solve/json-text.js';
+import { beamEngineModel, beamRequestToSI, presentBeamResult } from '../../ts/solve/beam.js';
+import { plainData, responseBody, SeriesData } from '../../ts/solve/json-text.js';
 import type { BeamSolveRequest } from '../../ts/schema/beam.js';
-import { engineDivisors, fromEngine, type Quantity, type UnitSystem } from '../../ts/units/index.js';
+import { fromEngine, type Quantity, type UnitSystem } from '../../ts/units/index.js';
+import { factorVector, generateCombinations, presentCases, UNFACTORED } from '../../ts/combinations/index.js';
 import { testApp } from '../support/app.js';
 
 let app: Koa;
@@ -53,16 +54,9 @@ function converted(samples: Samples, diagram: DiagramName, units: UnitSystem): [
   return pairs;
 }
 
-/** ASCII text to bytes and back. */
-function ascii(text: string): Uint8Array;
-function ascii(bytes: Uint8Array): string;
-function ascii(value: string | Uint8Array): string | Uint8Array {
-  return typeof value === 'string' ? new TextEncoder().encode(value) : new TextDecoder().decode(value);
-}
-
-describe('series written by the engine', () => {
+describe('series written from the engine numbers', () => {
   for (const units of ['SI', 'imperial'] as const) {
-    it(`are the units table's doubles, diagram by diagram and bound by bound (${units})`, () => {
+    it(`are the units table's doubles, diagram by diagram, printed as JSON.stringify prints them (${units})`, () => {
       const model = beamEngineModel(beamRequestToSI(beam(units)));
       const combinations = [
         [1, 1, 0, 0, 0, 0, 0, 0],
@@ -73,29 +67,15 @@ describe('series written by the engine', () => {
         { combinations: [1, 2], diagram: 'moment' },
         { combinations: [1, 2], diagram: 'deflection' },
       ];
-      const seriesUnits = {
-        length: engineDivisors('length', units),
-        shear: engineDivisors('force', units),
-        moment: engineDivisors('moment', units),
-        rotation: engineDivisors('rotation', units),
-        deflection: engineDivisors('displacement', units),
-      };
+      // the presented result converts the engine's buffer in place: compare with a second solve
       const numbers = engine.analyseBeam(model, combinations, envelopes, 1);
-      const text = engine.analyseBeamText(model, combinations, envelopes, 1, seriesUnits);
+      const presented = presentBeamResult(engine.analyseBeam(model, combinations, envelopes, 1).results[0]!, units);
       for (const diagram of Object.keys(QUANTITY) as DiagramName[]) {
-        const json = ascii(text.results[0]!.samples[diagram]);
+        const series = presented.diagrams[diagram];
         const want = converted(numbers.results[0]!.samples[diagram], diagram, units);
-        expect(JSON.parse(json), diagram).toEqual(want);
-        expect(json, diagram).toBe(JSON.stringify(want));
+        expect(series.pairs(), diagram).toEqual(want);
+        expect(series.json, diagram).toBe(JSON.stringify(want));
       }
-      envelopes.forEach(({ diagram }, i) => {
-        for (const side of ['max', 'min'] as const) {
-          const json = ascii(text.envelopes[i]![side]);
-          expect(json, `${diagram} ${side}`).toBe(JSON.stringify(converted(numbers.envelopes[i]![side], diagram, units)));
-        }
-      });
-      // the reactions and extremes cross the same way in both forms
-      expect(text.results.map((r) => [r.reactions, r.extremes])).toEqual(numbers.results.map((r) => [r.reactions, r.extremes]));
     });
   }
 
@@ -106,17 +86,37 @@ describe('series written by the engine', () => {
       expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
     }
   });
+
+  it('carry envelope bounds that are the engine bounds in the response units', async () => {
+    // the same combinations the pipeline runs: the unfactored analysis first, then ASCE7's, moment bounded over ULS
+    const body = { ...beam('imperial'), combinations: { standard: 'ASCE7' as const } };
+    const set = generateCombinations(body.combinations, presentCases(body.loads ?? []));
+    const vectors = [[...UNFACTORED], ...set.combinations.map((c) => factorVector(c.factors))];
+    const uls = set.combinations.flatMap((c, i) => (c.kind === 'ULS' ? [i + 1] : []));
+    const model = beamEngineModel(beamRequestToSI(body));
+    const [bounds] = engine.analyseBeam(model, vectors, [{ combinations: uls, diagram: 'moment' }], 1).envelopes;
+    const res = await request(app.callback()).post('/v1/beam/solve').send(body).expect(200);
+    const moment = res.body.envelope.uls.moment as { max: [number, number][]; min: [number, number][] };
+    expect(moment.max).toEqual(converted(bounds!.max, 'moment', 'imperial'));
+    expect(moment.min).toEqual(converted(bounds!.min, 'moment', 'imperial'));
+  });
 });
 
 describe('responseBody', () => {
-  it('splices texts in place and leaves a string that looks like a marker alone', () => {
-    const value = { a: new JsonText(ascii('[[0,1.5]]')), b: ['\u00000', '\u0000deadbeef:0', 'µ'], c: { d: new JsonText(ascii('[]')) } };
+  it('writes series in place and leaves a string that looks like a marker alone', () => {
+    const value = { a: new SeriesData(new Float64Array([0, 1.5])), b: ['\u00000', '\u0000deadbeef:0', 'µ'], c: { d: new SeriesData(new Float64Array(0)) } };
     expect(new TextDecoder().decode(responseBody(value))).toBe('{"a":[[0,1.5]],"b":["\\u00000","\\u0000deadbeef:0","µ"],"c":{"d":[]}}');
   });
 
-  it('reads as its value under any other serialisation, and as data through plainData', () => {
-    const value = { series: new JsonText<[number, number][]>(ascii('[[1,2],[3,4]]')) };
+  it('reads as its pairs under any other serialisation, and as data through plainData', () => {
+    const value = { series: new SeriesData(new Float64Array([1, 2, 3, 4])) };
     expect(JSON.stringify(value)).toBe('{"series":[[1,2],[3,4]]}');
     expect(plainData(value)).toEqual({ series: [[1, 2], [3, 4]] });
+  });
+
+  it('prints the numbers JSON.stringify prints', () => {
+    // JSON.stringify([[0,-0],[0.1,1e21],[1e-7,123456789012345680000],[2.5,-1/3]]) in Node 20
+    const xy = new Float64Array([0, -0, 0.1, 1e21, 1e-7, 123456789012345680000, 2.5, -1 / 3]);
+    expect(new SeriesData(xy).json).toBe('[[0,0],[0.1,1e+21],[1e-7,123456789012345680000],[2.5,-0.3333333333333333]]');
   });
 });

@@ -18,9 +18,6 @@ const engine: Engine = {
   analyseBeam: () => {
     throw new Error('the section routes must not call the engine');
   },
-  analyseBeamText: () => {
-    throw new Error('the section routes must not call the engine');
-  },
 };
 const library = SectionLibrary.load(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 const server = createApp({ engine, sections: library }).callback();

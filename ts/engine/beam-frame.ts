@@ -11,36 +11,31 @@ import type {
   EngineEnvelopeRequest,
   EngineExtreme,
   EngineRange,
-  EngineSeriesUnits,
   EngineSupportKind,
 } from './types.js';
 
 const SUPPORT_KINDS: readonly EngineSupportKind[] = ['pin', 'roller', 'fixed'];
 const LOAD_TYPES = ['point', 'moment', 'line'] as const;
 export const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
-const SERIES_UNITS = ['length', 'shear', 'moment', 'rotation', 'deflection'] as const;
 
-/** The request frame: counts, spans, supports, loads, combinations, envelopes, then series units. */
+/** The request frame: counts, spans, supports, loads, combinations, envelopes. */
 export function encodeBeamRequest(
   model: EngineBeamModel,
   combinations: readonly number[][],
   envelopes: readonly EngineEnvelopeRequest[],
   keepDiagrams: number,
-  seriesUnits?: EngineSeriesUnits,
 ): Float64Array {
   const cases = caseCount(combinations);
   const size =
-    8 +
+    7 +
     4 * model.spans.length +
     3 * model.supports.length +
     7 * model.loads.length +
     cases * combinations.length +
-    envelopes.reduce((n, e) => n + 2 + e.combinations.length, 0) +
-    (seriesUnits ? 10 : 0);
+    envelopes.reduce((n, e) => n + 2 + e.combinations.length, 0);
   const writer = new FrameWriter(size);
   const put = (value: number) => writer.put(value);
   for (const n of [model.spans.length, model.supports.length, model.loads.length, cases, combinations.length, envelopes.length, keepDiagrams]) put(n);
-  put(seriesUnits ? 1 : 0);
   for (const s of model.spans) {
     put(s.length);
     put(s.e);
@@ -68,7 +63,6 @@ export function encodeBeamRequest(
     put(e.combinations.length);
     for (const i of e.combinations) put(i);
   }
-  if (seriesUnits) for (const q of SERIES_UNITS) for (const divisor of seriesUnits[q]) put(divisor);
   return writer.frame;
 }
 
@@ -78,8 +72,8 @@ export interface AnswerResult {
   pairs: number[];
 }
 
-/** The answer frame: each result's reactions, extremes and pair counts; envelope pair counts; text lengths. */
-export function decodeBeamAnswer(answer: Float64Array): { results: AnswerResult[]; envelopes: number[]; textLengths: number[] } {
+/** The answer frame: each result's reactions, extremes and pair counts; envelope pair counts. */
+export function decodeBeamAnswer(answer: Float64Array): { results: AnswerResult[]; envelopes: number[] } {
   let at = 0;
   const next = () => answer[at++]!;
   const list = <T>(read: () => T): T[] => Array.from({ length: next() }, read);
@@ -90,5 +84,5 @@ export function decodeBeamAnswer(answer: Float64Array): { results: AnswerResult[
     const extremes = { shear: range(), moment: range(), deflection: range() };
     return { result: { reactions, extremes }, pairs: [next(), next(), next(), next()] };
   });
-  return { results, envelopes: list(next), textLengths: list(next) };
+  return { results, envelopes: list(next) };
 }

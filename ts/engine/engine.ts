@@ -13,7 +13,7 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
-  EngineSeriesUnits,
+  Samples,
   EngineTrussModel,
   EngineTrussResult,
 } from './types.js';
@@ -34,6 +34,8 @@ export interface Engine {
   /**
    * Every combination's reactions and extremes, the diagrams of the first `keepDiagrams`, and the
    * pointwise bounds of each requested envelope, taken inside the engine as it sums each combination.
+   * Series are views into one `Float64Array` in engine units (SI: m, kN, kN.m, rad), the caller's to
+   * convert in place.
    */
   analyseBeam(
     model: EngineBeamModel,
@@ -41,18 +43,6 @@ export interface Engine {
     envelopes: EngineEnvelopeRequest[],
     keepDiagrams: number,
   ): EngineBeamAnalysis;
-  /**
-   * The same analysis with every series as JSON text in the response's units (ASCII bytes, views into
-   * one buffer), ready to be spliced into a response body: the engine prints numbers exactly as
-   * JSON.stringify would, and bytes need no encoding on the way to the socket.
-   */
-  analyseBeamText(
-    model: EngineBeamModel,
-    combinations: number[][],
-    envelopes: EngineEnvelopeRequest[],
-    keepDiagrams: number,
-    seriesUnits: EngineSeriesUnits,
-  ): EngineBeamAnalysis<Uint8Array>;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
 }
@@ -62,22 +52,17 @@ function refusal(json: string): EngineFailure {
   return new EngineFailure((JSON.parse(json) as { error: EngineErrorValue }).error);
 }
 
-/**
- * A beam solved by the binding, each series taken in order by `take` (given its pair count and
- * the answer's text lengths): views into the one flat array, or slices of the one text.
- */
-function analyse<S>(
-  bindings: EngineBindings,
-  frame: Float64Array,
-  take: (solution: BeamSolutionHandle, textLengths: number[]) => (pairs: number) => S,
-): EngineBeamAnalysis<S> {
-  const solution = bindings.solveBeam(frame);
+/** A beam solved by the binding, each series a view into the one flat array, taken in order. */
+function analyse(bindings: EngineBindings, frame: Float64Array): EngineBeamAnalysis {
+  const solution: BeamSolutionHandle = bindings.solveBeam(frame);
   try {
     if (solution.error !== undefined) throw refusal(solution.error);
     const answer = decodeBeamAnswer(solution.takeAnswer());
-    const next = take(solution, answer.textLengths);
-    const results = answer.results.map(({ result, pairs }): EngineBeamResult<S> => {
-      const samples = {} as Record<DiagramName, S>;
+    const flat = solution.takeSeries();
+    let at = 0;
+    const next = (pairs: number) => flat.subarray(at, (at += 2 * pairs));
+    const results = answer.results.map(({ result, pairs }): EngineBeamResult => {
+      const samples = {} as Record<DiagramName, Samples>;
       DIAGRAMS.forEach((name, i) => {
         samples[name] = next(pairs[i]!);
       });
@@ -90,22 +75,10 @@ function analyse<S>(
 }
 
 export function createEngine(bindings: EngineBindings): Engine {
-  const analyseBeam: Engine['analyseBeam'] = (model, combinations, envelopes, keepDiagrams) =>
-    analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams), (solution) => {
-      const flat = solution.takeSeries();
-      let at = 0;
-      return (pairs) => flat.subarray(at, (at += 2 * pairs));
-    });
-  const analyseBeamText: Engine['analyseBeamText'] = (model, combinations, envelopes, keepDiagrams, seriesUnits) =>
-    analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams, seriesUnits), (solution, lengths) => {
-      const text = solution.takeText();
-      let [at, k] = [0, 0];
-      return () => text.subarray(at, (at += lengths[k++]!));
-    });
   return {
     version: bindings.engineVersion(),
-    analyseBeam,
-    analyseBeamText,
+    analyseBeam: (model, combinations, envelopes, keepDiagrams) =>
+      analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams)),
     solveTruss: (model, combinations) => {
       const solution = bindings.solveTruss(encodeTrussRequest(model, combinations));
       try {

@@ -33,22 +33,7 @@ export type DiagramName = 'shear' | 'moment' | 'rotation' | 'deflection';
 /** A diagram as the engine hands it over: `[x0, v0, x1, v1, ...]`, a view into one shared buffer. */
 export type Samples = Float64Array;
 
-/**
- * Divisors per quantity that take an engine value `v` to the response's unit as `(v / d[0]) / d[1]`
- * (ts/units `engineDivisors`), for series the engine writes as JSON text.
- */
-export interface EngineSeriesUnits {
-  length: [number, number];
-  shear: [number, number];
-  moment: [number, number];
-  rotation: [number, number];
-  deflection: [number, number];
-}
-
-/**
- * One combination's results. `S` is how its diagrams arrive: interleaved numbers in engine units
- * (`Samples`), or JSON text of `[position, value]` pairs in the response's units (`string`).
- */
+/** One combination's results; its diagrams as interleaved numbers in engine units (`Samples`). */
 export interface EngineBeamResult<S = Samples> {
   reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
   /** The diagrams. */
@@ -76,16 +61,14 @@ export type EngineErrorValue =
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
   | { kind: 'nonFinite'; message: string };
 
-/** A beam answer from the binding (crates/engine-wasm `beam_frame`): numbers, series, or a refusal. */
+/** A beam answer from the binding (crates/engine-wasm `beam_frame`): numbers and series, or a refusal. */
 export interface BeamSolutionHandle {
   /** `{"error": {...}}` when the engine refused the model. */
   readonly error: string | undefined;
-  /** Results, envelopes and text lengths, laid out as `encode_answer` writes them. */
+  /** Results and envelopes, laid out as `encode_answer` writes them. */
   takeAnswer(): Float64Array;
   /** The flattened series; the handle gives them up (a second call answers an empty array). */
   takeSeries(): Float64Array;
-  /** With series units: the series as JSON arrays written one after another, ASCII bytes (then `takeSeries` is empty). */
-  takeText(): Uint8Array;
   free(): void;
 }
 

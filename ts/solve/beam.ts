@@ -17,7 +17,6 @@ import {
   type CombinationRun,
   type CombinationsHeader,
   type LoadCase,
-  type Series,
 } from '../combinations/index.js';
 import { caseIndex } from '../combinations/types.js';
 import type {
@@ -28,7 +27,7 @@ import type {
   EngineBounds,
   EngineEnvelopeRequest,
   EngineRange,
-  EngineSeriesUnits,
+  Samples,
 } from '../engine/types.js';
 import { BeamSolveRequest, type BeamLoadInput } from '../schema/beam.js';
 import { misdirectedTo } from '../schema/kinds.js';
@@ -37,7 +36,7 @@ import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
-import { JsonText } from './json-text.js';
+import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { lineLoadCoefficients } from './line-load.js';
@@ -45,11 +44,8 @@ import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
 
-/** A diagram series as the engine wrote it: JSON text in the response's units. */
-export type SeriesText = JsonText<Series>;
-
-export interface BeamSolveResponse extends BeamResult<SeriesText> {
-  envelope?: BeamEnvelope<SeriesText>;
+export interface BeamSolveResponse extends BeamResult<SeriesData> {
+  envelope?: BeamEnvelope<SeriesData>;
   meta: Meta;
   links?: Links;
 }
@@ -178,16 +174,27 @@ export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
 
 type Converted = Parameters<typeof fromEngine>[0];
 
-/** How the engine takes its series to the response's units (the units table's divisors). */
-function seriesUnits(units: UnitSystem): EngineSeriesUnits {
-  return {
-    length: engineDivisors('length', units),
-    shear: engineDivisors('force', units),
-    moment: engineDivisors('moment', units),
-    rotation: engineDivisors('rotation', units),
-    deflection: engineDivisors('displacement', units),
-  };
+/**
+ * An engine series taken to the response's units in place, each number by the units table's two
+ * divisions (`fromEngine`, the same doubles), and stopped there if it would leave the finite range.
+ */
+function inUnits(samples: Samples, quantity: Converted, units: UnitSystem): SeriesData {
+  const [xToSi, xToUnits] = engineDivisors('length', units);
+  const [vToSi, vToUnits] = engineDivisors(quantity, units);
+  for (let k = 0; k < samples.length; k += 2) {
+    const x = samples[k]! / xToSi / xToUnits;
+    const v = samples[k + 1]! / vToSi / vToUnits;
+    if (!Number.isFinite(x) || !Number.isFinite(v)) {
+      throw new Problem('engine_error', `A result is too large to represent (${quantity}); check the model's magnitudes.`);
+    }
+    samples[k] = x;
+    samples[k + 1] = v;
+  }
+  return new SeriesData(samples);
 }
+
+/** The quantity each diagram's values are. */
+const DIAGRAM_QUANTITY = { shear: 'force', moment: 'moment', rotation: 'rotation', deflection: 'displacement' } as const;
 
 /**
  * The envelope diagrams the engine bounds while it sums each combination: shear and moment over the
@@ -232,13 +239,18 @@ export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>
   };
 }
 
-/** One engine result in the response's units and the API's signs (its series already are). */
-export function presentBeamResult(r: EngineBeamResult<Uint8Array>, units: UnitSystem): BeamResult<SeriesText> {
+/** One engine result in the response's units and the API's signs. */
+export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult<SeriesData> {
   const { reactions, extremes } = presentBeamSummary(r, units);
   const { shear, moment, rotation, deflection } = r.samples;
   return {
     reactions,
-    diagrams: { shear: new JsonText(shear), moment: new JsonText(moment), rotation: new JsonText(rotation), deflection: new JsonText(deflection) },
+    diagrams: {
+      shear: inUnits(shear, 'force', units),
+      moment: inUnits(moment, 'moment', units),
+      rotation: inUnits(rotation, 'rotation', units),
+      deflection: inUnits(deflection, 'displacement', units),
+    },
     extremes,
   };
 }
@@ -250,16 +262,17 @@ export function presentBeamResult(r: EngineBeamResult<Uint8Array>, units: UnitSy
  */
 function presentBeamEnvelope(
   header: CombinationsHeader,
-  runs: CombinationRun<EngineBeamResult<Uint8Array>>[],
+  runs: CombinationRun<EngineBeamResult>[],
   requests: readonly EngineEnvelopeRequest[],
-  bounds: readonly EngineBounds<Uint8Array>[],
+  bounds: readonly EngineBounds[],
   units: UnitSystem,
-): BeamEnvelope<SeriesText> {
-  const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesText> | undefined => {
+): BeamEnvelope<SeriesData> {
+  const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesData> | undefined => {
     const b = bounds[requests.findIndex((r) => r.diagram === diagram)];
-    return b && { max: new JsonText(b.max), min: new JsonText(b.min) };
+    const quantity = DIAGRAM_QUANTITY[diagram];
+    return b && { max: inUnits(b.max, quantity, units), min: inUnits(b.min, quantity, units) };
   };
-  const series: BeamEnvelopeSeries<SeriesText> = {};
+  const series: BeamEnvelopeSeries<SeriesData> = {};
   const [shear, moment, deflection] = [bounded('shear'), bounded('moment'), bounded('deflection')];
   if (shear && moment) series.uls = { shear, moment };
   if (deflection) series.sls = { deflection };
@@ -292,11 +305,11 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const si = beamRequestToSI(request);
   const model = beamEngineModel(si);
   const requests = envelopeRequests(set?.combinations ?? []);
-  let analysis: EngineBeamAnalysis<Uint8Array>;
+  let analysis: EngineBeamAnalysis;
   try {
     const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
     // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams
-    analysis = context.engine.analyseBeamText(model, vectors, requests, 1, seriesUnits(units));
+    analysis = context.engine.analyseBeam(model, vectors, requests, 1);
   } catch (error) {
     throw engineProblem(error, (m) => {
       const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${units === 'SI' ? 'm' : 'ft'}`;
@@ -310,7 +323,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
 
-  let envelope: BeamEnvelope<SeriesText> | undefined;
+  let envelope: BeamEnvelope<SeriesData> | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));

@@ -1,80 +1,90 @@
 /**
- * JSON already written as bytes, and the one serialiser of responses that splices them in.
+ * Diagram series as the pipeline holds them, and the one serialiser of solve responses.
  *
- * The engine writes a beam's diagram series as JSON text (crates/engine-wasm `series_text`), ASCII
- * bytes with the same digits JSON.stringify would print: building several hundred `[position, value]`
- * arrays only to print them was most of the cost of a response. `responseBody` lets JSON.stringify
- * write everything else and puts each series' bytes in its place in the body, so the series are
- * never a JavaScript string: turning a large response string into UTF-8 for the socket cost more
- * than writing it.
+ * A beam response is mostly its diagram series, several hundred numbers. They stay in the typed array the
+ * engine handed over (converted to the response's units in place): building a `[position, value]` array per
+ * point only to print it was most of the cost of a response. `responseBody` lets JSON.stringify write
+ * everything else and writes each series straight from its numbers in its place (the same digits
+ * JSON.stringify prints). Consumers that read numbers (SVG, MCP structured content) take `plainData`,
+ * which makes the pairs from the numbers: nothing is printed and parsed back. Web APIs only: this runs in
+ * browsers too.
  */
 
-/** Marks a text's place while JSON.stringify runs; the random part keeps request strings from posing as one. */
+/** Marks a series' place while JSON.stringify runs; the random part keeps request strings from posing as one. */
 const MARK = `\u0000${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}:`;
-/** The marker as JSON.stringify writes it, up to the text's index and closing quote. */
+/** The marker as JSON.stringify writes it, up to the series' index and closing quote. */
 const MARKED = `"\\u0000${MARK.slice(1)}`;
 
-/** Texts met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
-let placed: Uint8Array[] | undefined;
+/** Series met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
+let placed: SeriesData[] | undefined;
 
-/** A JSON value of type `T` already serialised as ASCII bytes; it reads as its value everywhere. */
-export class JsonText<T = unknown> {
-  /** Type only: what the text holds. */
-  declare readonly value?: T;
+/** `[position, value]` pairs; at a jump a position appears twice (left value, then right). */
+export type Pairs = [number, number][];
 
-  constructor(readonly bytes: Uint8Array) {}
+/** A diagram series: positions and values interleaved, `[x0, v0, x1, v1, ...]`; it reads as its pairs. */
+export class SeriesData {
+  constructor(readonly xy: Float64Array) {}
 
-  /** The text as a string. */
-  get json(): string {
-    return new TextDecoder().decode(this.bytes);
+  /** The pairs as arrays, for code that reads points. */
+  pairs(): Pairs {
+    const out: Pairs = new Array(this.xy.length / 2);
+    for (let k = 0; k < out.length; k++) out[k] = [this.xy[2 * k]!, this.xy[2 * k + 1]!];
+    return out;
   }
 
-  /** Under `responseBody`, a marker the bytes replace; under any other JSON.stringify, the value itself. */
+  /** `[[x0,v0],[x1,v1],...]`, numbers printed as JSON.stringify prints them. */
+  get json(): string {
+    const xy = this.xy;
+    if (xy.length === 0) return '[]';
+    let text = `[[${xy[0]},${xy[1]}]`;
+    for (let k = 2; k < xy.length; k += 2) text += `,[${xy[k]},${xy[k + 1]}]`;
+    return `${text}]`;
+  }
+
+  /** Under `responseBody`, a marker the text replaces; under any other JSON.stringify, the pairs. */
   toJSON(): unknown {
-    if (placed === undefined) return JSON.parse(this.json);
-    return `${MARK}${placed.push(this.bytes) - 1}`;
+    if (placed === undefined) return this.pairs();
+    return `${MARK}${placed.push(this) - 1}`;
   }
 }
 
 const utf8 = new TextEncoder();
 
-/** The parts laid end to end in one array. */
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** The UTF-8 JSON body of a value that may hold `JsonText`s (Web APIs only: it runs in browsers too). */
+/** The UTF-8 JSON body of a solve response (or any value that may hold `SeriesData`). */
 export function responseBody(value: unknown): Uint8Array {
-  const texts: Uint8Array[] = [];
-  placed = texts;
+  const series: SeriesData[] = [];
+  placed = series;
   let json: string;
   try {
     json = JSON.stringify(value);
   } finally {
     placed = undefined;
   }
-  if (texts.length === 0) return utf8.encode(json);
-  const parts: Uint8Array[] = [];
+  if (series.length === 0) return utf8.encode(json);
+  const parts: string[] = [];
   let from = 0;
   for (let at = json.indexOf(MARKED); at >= 0; at = json.indexOf(MARKED, from)) {
     const close = json.indexOf('"', at + MARKED.length);
-    parts.push(utf8.encode(json.slice(from, at)), texts[Number(json.slice(at + MARKED.length, close))]!);
+    parts.push(json.slice(from, at), series[Number(json.slice(at + MARKED.length, close))]!.json);
     from = close + 1;
   }
-  parts.push(utf8.encode(json.slice(from)));
-  return concat(parts);
+  parts.push(json.slice(from));
+  return utf8.encode(parts.join(''));
 }
 
-/** The value as plain data (every `JsonText` parsed), for consumers that read numbers. */
+/** The value as plain data, each `SeriesData` as its pairs, for consumers that read numbers. */
 export function plainData<T>(value: T): Plain<T> {
-  return JSON.parse(new TextDecoder().decode(responseBody(value))) as Plain<T>;
+  return plain(value) as Plain<T>;
 }
 
-/** `T` with each `JsonText` replaced by the data it holds. */
-export type Plain<T> = T extends JsonText<infer V> ? V : T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
+function plain(value: unknown): unknown {
+  if (value instanceof SeriesData) return value.pairs();
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = plain(v);
+  return out;
+}
+
+/** `T` with each `SeriesData` replaced by its pairs. */
+export type Plain<T> = T extends SeriesData ? Pairs : T extends object ? { [K in keyof T]: Plain<T[K]> } : T;

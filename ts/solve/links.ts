@@ -7,11 +7,11 @@
  * written can no longer fit in the URL: a 300-node truss's 55 KB model is dropped after its first
  * chunks instead of being compressed whole. Browser-safe: Web APIs only (TextEncoder, btoa, atob).
  */
-import { Deflate, inflateSync } from 'fflate';
+import { Deflate, deflateSync, inflateSync } from 'fflate';
 
 export const MAX_VIEW_URL = 2000;
 
-/** Input bytes compressed per step; a model that fits in a link is rarely longer, so it is one block. */
+/** Input bytes compressed in one call, and per step of a stream beyond that. */
 const CHUNK = 8192;
 
 export interface Links {
@@ -20,22 +20,29 @@ export interface Links {
 
 export type ViewKind = 'beam' | 'truss' | 'frame';
 
-/** Raw DEFLATE (level 6) of `input`, or `undefined` as soon as the output passes `maxBytes`. */
+/**
+ * Raw DEFLATE (level 6) of `input`, or `undefined` as soon as the output passes `maxBytes`. A model
+ * that fits in a link is short and compresses in one call, its tables sized to it; a longer one is
+ * streamed (fflate writes a block every few thousand symbols), and what it has written so far is
+ * part of the final output, so once that is too long the rest is not compressed.
+ */
 export function deflateView(input: Uint8Array, maxBytes = Infinity): Uint8Array | undefined {
+  if (input.length <= CHUNK) {
+    const out = deflateSync(input, { level: 6 });
+    return out.length <= maxBytes ? out : undefined;
+  }
   const parts: Uint8Array[] = [];
   let size = 0;
-  const deflater = new Deflate({ level: 6 }, (chunk) => {
+  // a smaller hash table than fflate's default for streams: set up per call, it cost more than it saved
+  const deflater = new Deflate({ level: 6, mem: 4 }, (chunk) => {
     parts.push(chunk);
     size += chunk.length;
   });
-  let at = 0;
-  do {
+  for (let at = 0; at < input.length; at += CHUNK) {
     const end = Math.min(at + CHUNK, input.length);
     deflater.push(input.subarray(at, end), end === input.length);
     if (size > maxBytes) return undefined;
-    at = end;
-  } while (at < input.length);
-  if (parts.length === 1) return parts[0];
+  }
   const out = new Uint8Array(size);
   let offset = 0;
   for (const part of parts) {

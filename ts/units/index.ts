@@ -56,8 +56,8 @@ export function toEngine(quantity: Quantity, value: number): number {
 /**
  * The two divisors that take an engine value `v` to the response's units, `(v / d[0]) / d[1]`: engine
  * units per API SI unit, then API SI units per response unit (1 for SI, and dividing by 1 is exact).
- * The engine applies the same two divisions to the diagram series it writes as text, so both paths
- * give the very same doubles.
+ * The beam pipeline applies the same two divisions to its diagram series in place (ts/solve/beam.ts),
+ * so both paths give the very same doubles.
  */
 export function engineDivisors(quantity: Quantity, units: UnitSystem): [number, number] {
   const q = quantities[quantity];
@@ -66,7 +66,7 @@ export function engineDivisors(quantity: Quantity, units: UnitSystem): [number, 
 
 /**
  * Engine units to the response's units. Every number a response carries passes through here or
- * through the engine's series text (same divisors, same check), so this is where a result too large
+ * through the beam pipeline's series conversion (same divisors, same check), so this is where a result too large
  * to represent is stopped: nothing non-finite leaves the service.
  */
 export function fromEngine(quantity: Quantity, value: number, units: UnitSystem): number {

@@ -14,7 +14,6 @@ use spanwise_engine::beam::{
 use spanwise_engine::EngineError;
 
 use crate::frame::Reader;
-use crate::series_text::SeriesUnits;
 
 /// What a beam request asks for.
 pub struct BeamRequest {
@@ -26,8 +25,6 @@ pub struct BeamRequest {
     pub envelopes: Vec<EnvelopeRequest>,
     /// How many results (from the first) keep their diagrams.
     pub keep_diagrams: usize,
-    /// When given, the series cross as JSON text in these units.
-    pub series_units: Option<SeriesUnits>,
 }
 
 const SUPPORT_KINDS: [SupportKind; 3] = [SupportKind::Pin, SupportKind::Roller, SupportKind::Fixed];
@@ -38,10 +35,10 @@ const DIAGRAMS: [Diagram; 4] = [
     Diagram::Deflection,
 ];
 
-/// Decodes `[spans, supports, loads, cases, combinations, envelopes, keepDiagrams, withText]`,
-/// then spans `(length, e, i, hinge)`, supports `(kind, position, settlement)`, loads
-/// `(type, case, a, b, c, d, e)`, each combination's `cases` factors, envelopes
-/// `(diagram, n, n combination indices)`, and with text the ten divisors of `SeriesUnits`.
+/// Decodes `[spans, supports, loads, cases, combinations, envelopes, keepDiagrams]`, then spans
+/// `(length, e, i, hinge)`, supports `(kind, position, settlement)`, loads
+/// `(type, case, a, b, c, d, e)`, each combination's `cases` factors and envelopes
+/// `(diagram, n, n combination indices)`.
 pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
     let mut r = Reader::new(numbers);
     let spans = r.count("the span count")?;
@@ -51,7 +48,6 @@ pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
     let combinations = r.count("the combination count")?;
     let envelopes = r.count("the envelope count")?;
     let keep_diagrams = r.count("keepDiagrams")?;
-    let with_text = r.whole("withText", 1)? == 1;
     let spans = (0..spans)
         .map(|_| {
             Ok(Span {
@@ -80,17 +76,6 @@ pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
     let envelopes = (0..envelopes)
         .map(|_| envelope(&mut r))
         .collect::<Result<_, EngineError>>()?;
-    let series_units = if with_text {
-        Some(SeriesUnits {
-            length: r.pair()?,
-            shear: r.pair()?,
-            moment: r.pair()?,
-            rotation: r.pair()?,
-            deflection: r.pair()?,
-        })
-    } else {
-        None
-    };
     r.finish()?;
     Ok(BeamRequest {
         model: BeamModel {
@@ -101,7 +86,6 @@ pub fn decode_request(numbers: &[f64]) -> Result<BeamRequest, EngineError> {
         combinations,
         envelopes,
         keep_diagrams,
-        series_units,
     })
 }
 
@@ -152,16 +136,14 @@ fn envelope(r: &mut Reader) -> Result<EnvelopeRequest, EngineError> {
 /// Encodes the analysis: the result count, then per result its reaction count, reactions
 /// `(kind, position, vertical, moment)`, extremes (shear, moment, deflection; each max then min as
 /// value and position) and its four series' pair counts; the envelope count and each one's pair
-/// count; the text-length count and the lengths.
-pub fn encode_answer(analysis: &BeamAnalysis, text_lengths: &[usize]) -> Vec<f64> {
+/// count.
+pub fn encode_answer(analysis: &BeamAnalysis) -> Vec<f64> {
     let mut out = vec![analysis.results.len() as f64];
     for result in &analysis.results {
         encode_result(&mut out, result);
     }
     out.push(analysis.envelopes.len() as f64);
     out.extend(analysis.envelopes.iter().map(|e| e.max.len() as f64));
-    out.push(text_lengths.len() as f64);
-    out.extend(text_lengths.iter().map(|&n| n as f64));
     out
 }
 
@@ -189,7 +171,7 @@ mod tests {
     /// A 10 m simply supported beam with a 12 kN point load at 4 m and a 2 kN/m udl, two combinations.
     fn frame() -> Vec<f64> {
         vec![
-            1.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, 0.0, // counts, keep 1, numbers
+            1.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, // counts, keep 1
             10.0, 2e8, 1e-4, 0.0, // span
             0.0, 0.0, 0.0, 1.0, 10.0, 0.0, // pin at 0, roller at 10
             0.0, 0.0, 4.0, -12.0, 0.0, 0.0, 0.0, // point, case 0
@@ -209,7 +191,6 @@ mod tests {
         );
         assert_eq!(request.combinations, vec![vec![1.0, 1.0], vec![1.2, 1.5]]);
         assert_eq!(request.envelopes[0].diagram, Diagram::Moment);
-        assert!(request.series_units.is_none());
     }
 
     #[test]
@@ -225,9 +206,9 @@ mod tests {
             (0, -1.0),
             (0, 1.5),
             (0, f64::NAN),
-            (12, 3.0),
-            (18, 7.0),
-            (36, 9.0),
+            (11, 3.0),
+            (17, 7.0),
+            (35, 9.0),
         ] {
             let mut frame = good.clone();
             frame[at] = bad;

@@ -1,23 +1,20 @@
 //! The WebAssembly boundary: stateless exports.
 //!
 //! The engine's error values cross the boundary as data (`{"error": {...}}`), so JavaScript never
-//! sees a trap for a bad model. A truss crosses as JSON both ways. A beam, the request the service
-//! answers most, crosses as numbers (`beam_frame`), and its diagram series, most of its answer, as
-//! one `Float64Array` or, when the caller gives the response's units, as JSON text ready for the
-//! response (`series_text`).
+//! sees a trap for a bad model. Models and results cross as numbers (`beam_frame`, `truss_frame`),
+//! and a beam's diagram series, most of its answer, as one `Float64Array` in engine units (SI):
+//! units and JSON are the TypeScript layer's.
 
 use serde::Serialize;
-use spanwise_engine::beam::{analyse_beam, BeamAnalysis, Diagram, EnvelopeRequest};
+use spanwise_engine::beam::{analyse_beam, BeamAnalysis};
 use spanwise_engine::truss::solve_truss as solve_truss_model;
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub mod beam_frame;
 pub mod frame;
-pub mod series_text;
 pub mod truss_frame;
 use beam_frame::{decode_request, encode_answer, BeamRequest};
-use series_text::{write_series, PrintedPositions, SeriesUnits};
 
 /// Crate version and the git revision the binding was built from, e.g. `0.1.0+0123456789ab`.
 pub const ENGINE_VERSION: &str = env!("SPANWISE_ENGINE_VERSION");
@@ -48,14 +45,13 @@ fn answer<T: Serialize>(result: Result<T, EngineError>) -> String {
     })
 }
 
-/// A beam's answer: numbers (`beam_frame::encode_answer`), the diagram series as numbers or as
-/// JSON text, or the engine's refusal as JSON.
+/// A beam's answer: numbers (`beam_frame::encode_answer`) and the diagram series, or the engine's
+/// refusal as JSON.
 #[wasm_bindgen]
 pub struct BeamSolution {
     error: Option<String>,
     answer: Vec<f64>,
     series: Vec<f64>,
-    text: Vec<u8>,
 }
 
 #[wasm_bindgen]
@@ -66,27 +62,18 @@ impl BeamSolution {
         self.error.clone()
     }
 
-    /// Results, envelopes and text lengths as `beam_frame::encode_answer` lays them out.
+    /// Results and envelopes as `beam_frame::encode_answer` lays them out.
     #[wasm_bindgen(js_name = takeAnswer)]
     pub fn take_answer(&mut self) -> Vec<f64> {
         std::mem::take(&mut self.answer)
     }
 
     /// Every result's shear, moment, rotation and deflection pairs, then every envelope's max and min
-    /// pairs, flattened in that order. Handed over once: the buffer moves to JavaScript rather than
-    /// being copied twice.
+    /// pairs, flattened in that order, in engine units (SI). Handed over once: the buffer moves to
+    /// JavaScript rather than being copied twice.
     #[wasm_bindgen(js_name = takeSeries)]
     pub fn take_series(&mut self) -> Vec<f64> {
         std::mem::take(&mut self.series)
-    }
-
-    /// The same series, in the same order, as JSON arrays of `[position, value]` pairs written one
-    /// after another (their lengths end the answer); empty unless series units were given, and then
-    /// `takeSeries` answers nothing. ASCII bytes, not a string: the service splices them into the
-    /// response body as they are (a string would be decoded here and encoded again for the socket).
-    #[wasm_bindgen(js_name = takeText)]
-    pub fn take_text(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.text)
     }
 }
 
@@ -95,52 +82,26 @@ fn failed(error: EngineError) -> BeamSolution {
         error: Some(answer::<()>(Err(error))),
         answer: Vec::new(),
         series: Vec::new(),
-        text: Vec::new(),
     }
 }
 
-/// Every series of an analysis in the order they cross, with the diagram it plots: each result's
-/// shear, moment, rotation and deflection, then each envelope's max and min.
-fn every_series<'a>(
-    analysis: &'a BeamAnalysis,
-    envelopes: &'a [EnvelopeRequest],
-) -> impl Iterator<Item = (Diagram, &'a [[f64; 2]])> {
+/// Every series of an analysis in the order they cross: each result's shear, moment, rotation and
+/// deflection, then each envelope's max and min.
+fn every_series(analysis: &BeamAnalysis) -> impl Iterator<Item = &[[f64; 2]]> {
     let results = analysis.results.iter().flat_map(|r| {
         let d = &r.diagrams;
         [
-            (Diagram::Shear, d.shear.as_slice()),
-            (Diagram::Moment, d.moment.as_slice()),
-            (Diagram::Rotation, d.rotation.as_slice()),
-            (Diagram::Deflection, d.deflection.as_slice()),
+            d.shear.as_slice(),
+            d.moment.as_slice(),
+            d.rotation.as_slice(),
+            d.deflection.as_slice(),
         ]
     });
     let bounds = analysis
         .envelopes
         .iter()
-        .zip(envelopes)
-        .flat_map(|(b, e)| [(e.diagram, b.max.as_slice()), (e.diagram, b.min.as_slice())]);
+        .flat_map(|b| [b.max.as_slice(), b.min.as_slice()]);
     results.chain(bounds)
-}
-
-/// The analysis' series as JSON text in the response's units, and each one's length.
-fn series_as_text(
-    analysis: &BeamAnalysis,
-    envelopes: &[EnvelopeRequest],
-    units: &SeriesUnits,
-) -> Result<(Vec<u8>, Vec<usize>), EngineError> {
-    // "[-0.12345678901234567,-0.12345678901234567]," at most per pair
-    let pairs: usize = every_series(analysis, envelopes)
-        .map(|(_, s)| s.len())
-        .sum();
-    let mut text = Vec::with_capacity(44 * pairs + 2);
-    let mut lengths = Vec::new();
-    let mut printed = PrintedPositions::default();
-    for (diagram, pairs) in every_series(analysis, envelopes) {
-        let start = text.len();
-        write_series(&mut text, pairs, units, diagram, &mut printed)?;
-        lengths.push(text.len() - start);
-    }
-    Ok((text, lengths))
 }
 
 fn solved(request: &BeamRequest) -> Result<BeamSolution, EngineError> {
@@ -150,23 +111,13 @@ fn solved(request: &BeamRequest) -> Result<BeamSolution, EngineError> {
         &request.envelopes,
         request.keep_diagrams,
     )?;
-    let (series, text, lengths) = match &request.series_units {
-        Some(units) => {
-            let (text, lengths) = series_as_text(&analysis, &request.envelopes, units)?;
-            (Vec::new(), text, lengths)
-        }
-        None => {
-            let series = every_series(&analysis, &request.envelopes)
-                .flat_map(|(_, pairs)| pairs.iter().flatten().copied())
-                .collect();
-            (series, Vec::new(), Vec::new())
-        }
-    };
+    let series = every_series(&analysis)
+        .flat_map(|pairs| pairs.iter().flatten().copied())
+        .collect();
     Ok(BeamSolution {
         error: None,
-        answer: encode_answer(&analysis, &lengths),
+        answer: encode_answer(&analysis),
         series,
-        text,
     })
 }
 

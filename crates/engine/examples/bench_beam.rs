@@ -6,7 +6,8 @@
 //! cargo run --release -p spanwise-engine --example bench_beam [-- --runs N] [-- --fixture FILE]
 //! ```
 //!
-//! `--fixture FILE` also writes the `solveBeam` input (`{model, combinations}`) as JSON, so the WASM
+//! `--record FILE` writes the plain solve's median (ms) for `bench/run.ts` to set the WASM figure
+//! against. `--fixture FILE` also writes the `solveBeam` input (`{model, combinations}`) as JSON, so the WASM
 //! benchmark solves exactly this beam.
 
 use std::time::Instant;
@@ -79,11 +80,13 @@ fn twenty_span_beam() -> BeamModel {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
     let mut fixture = None;
+    let mut record = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
             "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
+            "--record" => record = Some(args.next().ok_or("--record needs a file")?),
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -96,6 +99,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let plain = median_ms(&model, &combinations, runs)?;
     println!("native beam, 20 spans / 200 loads: median {plain:.3} ms over {runs} runs");
+    if let Some(path) = record {
+        std::fs::write(path, format!("{plain}\n"))?;
+    }
     // The unfactored analysis plus 13 factor vectors, as many as AS1170 generates with all eight
     // cases present; the factors' values do not change the work.
     let mut combined = combinations.clone();

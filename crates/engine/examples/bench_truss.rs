@@ -7,6 +7,7 @@
 //! cargo run --release -p spanwise-engine --example bench_truss -- [--runs N] [--fixture FILE]
 //! ```
 //!
+//! `--record FILE` writes the median (ms) for `bench/run.ts` to set the WASM figure against.
 //! `--fixture FILE` also writes the `solveTruss` input (`{model, combinations}`) as JSON, so the
 //! WASM and HTTP benchmarks solve exactly this truss.
 
@@ -18,11 +19,13 @@ use spanwise_engine::truss::solve_truss;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
     let mut fixture = None;
+    let mut record = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
             "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
+            "--record" => record = Some(args.next().ok_or("--record needs a file")?),
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -69,6 +72,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ms(times[0]),
         ms(times[(runs * 9 / 10).min(runs - 1)])
     );
+    if let Some(path) = record {
+        std::fs::write(path, format!("{}\n", ms(times[runs / 2])))?;
+    }
     println!("largest |member force| in 1.35G + 1.5Q: {max_force:.3} kN");
     Ok(())
 }
