@@ -82,7 +82,8 @@ $(BINDGEN): Cargo.lock
 
 ## TypeScript to dist/
 build: dist/.built
-dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.package-lock.json
+## (ts/engine is type-checked against the declarations wasm-bindgen writes into pkg/)
+dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.package-lock.json $(PKG)/revision
 	npx tsc -p tsconfig.build.json
 	@touch $@
 
@@ -99,7 +100,7 @@ test: all system-deps lint test-rust typecheck test-ts
 test-rust:
 	cargo test --workspace --quiet
 
-typecheck: deps
+typecheck: deps wasm
 	npx tsc --noEmit -p tsconfig.json
 
 test-ts: deps wasm

@@ -120,3 +120,17 @@ describe('responseBody', () => {
     expect(new SeriesData(xy).json).toBe('[[0,0],[0.1,1e+21],[1e-7,123456789012345680000],[2.5,-0.3333333333333333]]');
   });
 });
+
+describe('SeriesData', () => {
+  it('copies the digits of positions the series before printed, and prints the others', () => {
+    // the second series shares 1/3 and 2/3 with the first, adds 0.5 and repeats 2/3 (a jump)
+    const [third, twoThirds] = [1 / 3, 2 / 3];
+    const first = new SeriesData(new Float64Array([0, 1, third, 2, twoThirds, 3]));
+    const second = new SeriesData(new Float64Array([third, 4, 0.5, 5, twoThirds, 6, twoThirds, 7]));
+    const body = new TextDecoder().decode(responseBody({ first, second }));
+    expect(body).toBe(JSON.stringify({ first: first.pairs(), second: second.pairs() }));
+    expect(body).toBe(
+      '{"first":[[0,1],[0.3333333333333333,2],[0.6666666666666666,3]],"second":[[0.3333333333333333,4],[0.5,5],[0.6666666666666666,6],[0.6666666666666666,7]]}',
+    );
+  });
+});

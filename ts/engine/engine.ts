@@ -1,11 +1,13 @@
 /**
  * The typed facade over the WebAssembly exports. Pure: it is handed initialised bindings, so the
  * same code runs in Node (ts/engine/node.ts) and in the browser calculator.
+ *
+ * A model is described to the binding record by record through its typed methods (`BeamInput.span`,
+ * `TrussInput.member`...), whose declarations wasm-bindgen writes from the Rust: no layout is kept here.
+ * Results come back as typed arrays for the bulk (diagram series, member forces, displacements) and as
+ * the engine's own serde forms for the rest (reactions, extremes, warnings).
  */
-import { decodeBeamAnswer, DIAGRAMS, encodeBeamRequest } from './beam-frame.js';
-import { decodeTrussAnswer, encodeTrussRequest } from './truss-frame.js';
 import type {
-  BeamSolutionHandle,
   DiagramName,
   EngineBeamAnalysis,
   EngineBeamModel,
@@ -13,7 +15,6 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
-  Samples,
   EngineTrussModel,
   EngineTrussResult,
 } from './types.js';
@@ -34,8 +35,7 @@ export interface Engine {
   /**
    * Every combination's reactions and extremes, the diagrams of the first `keepDiagrams`, and the
    * pointwise bounds of each requested envelope, taken inside the engine as it sums each combination.
-   * Series are views into one `Float64Array` in engine units (SI: m, kN, kN.m, rad), the caller's to
-   * convert in place.
+   * Series are `Float64Array`s in engine units (SI: m, kN, kN.m, rad), the caller's to convert in place.
    */
   analyseBeam(
     model: EngineBeamModel,
@@ -52,41 +52,75 @@ function refusal(json: string): EngineFailure {
   return new EngineFailure((JSON.parse(json) as { error: EngineErrorValue }).error);
 }
 
-/** A beam solved by the binding, each series a view into the one flat array, taken in order. */
-function analyse(bindings: EngineBindings, frame: Float64Array): EngineBeamAnalysis {
-  const solution: BeamSolutionHandle = bindings.solveBeam(frame);
+const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
+
+function analyseBeam(
+  bindings: EngineBindings,
+  model: EngineBeamModel,
+  combinations: readonly number[][],
+  envelopes: readonly EngineEnvelopeRequest[],
+  keepDiagrams: number,
+): EngineBeamAnalysis {
+  const input = new bindings.BeamInput();
   try {
-    if (solution.error !== undefined) throw refusal(solution.error);
-    const answer = decodeBeamAnswer(solution.takeAnswer());
-    const flat = solution.takeSeries();
-    let at = 0;
-    const next = (pairs: number) => flat.subarray(at, (at += 2 * pairs));
-    const results = answer.results.map(({ result, pairs }): EngineBeamResult => {
-      const samples = {} as Record<DiagramName, Samples>;
-      DIAGRAMS.forEach((name, i) => {
-        samples[name] = next(pairs[i]!);
+    for (const s of model.spans) input.span(s.length, s.e, s.i, s.hinge);
+    for (const s of model.supports) input.support(s.kind, s.position, s.settlement);
+    for (const l of model.loads) {
+      if (l.type === 'point') input.point(l.position, l.force, l.case);
+      else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
+      else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
+    }
+    for (const c of combinations) input.combination(c);
+    for (const e of envelopes) input.envelope(e.diagram, e.combinations);
+    const solution = input.solve(keepDiagrams);
+    try {
+      if (solution.error !== undefined) throw refusal(solution.error);
+      const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
+        const samples = {} as EngineBeamResult['samples'];
+        for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
+        return { reactions: solution.reactions(i) as EngineBeamResult['reactions'], samples, extremes: solution.extremes(i) as EngineBeamResult['extremes'] };
       });
-      return { ...result, samples };
-    });
-    return { results, envelopes: answer.envelopes.map((pairs) => ({ max: next(pairs), min: next(pairs) })) };
+      return { results, envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })) };
+    } finally {
+      solution.free();
+    }
   } finally {
-    solution.free();
+    input.free();
+  }
+}
+
+function solveTruss(bindings: EngineBindings, model: EngineTrussModel, combinations: readonly number[][]): EngineTrussResult[] {
+  const input = new bindings.TrussInput();
+  try {
+    for (const n of model.nodes) input.node(n.x, n.y);
+    for (const m of model.members) input.member(m.from, m.to, m.e, m.a);
+    for (const s of model.supports) input.support(s.node, s.kind === 'roller', s.angle, s.settlement.x, s.settlement.y);
+    for (const l of model.loads) input.load(l.node, l.fx, l.fy, l.case);
+    for (const f of model.fabricationErrors) input.fabricationError(f.member, f.strain, f.deltaLength);
+    for (const c of combinations) input.combination(c);
+    const solution = input.solve();
+    try {
+      if (solution.error !== undefined) throw refusal(solution.error);
+      const warnings = (solution.warnings() ?? []) as EngineTrussResult['warnings'];
+      return Array.from({ length: solution.count }, (_, i): EngineTrussResult => ({
+        reactions: solution.reactions(i) as EngineTrussResult['reactions'],
+        memberForces: solution.memberForces(i),
+        dx: solution.displacementsX(i),
+        dy: solution.displacementsY(i),
+        warnings,
+      }));
+    } finally {
+      solution.free();
+    }
+  } finally {
+    input.free();
   }
 }
 
 export function createEngine(bindings: EngineBindings): Engine {
   return {
     version: bindings.engineVersion(),
-    analyseBeam: (model, combinations, envelopes, keepDiagrams) =>
-      analyse(bindings, encodeBeamRequest(model, combinations, envelopes, keepDiagrams)),
-    solveTruss: (model, combinations) => {
-      const solution = bindings.solveTruss(encodeTrussRequest(model, combinations));
-      try {
-        if (solution.error !== undefined) throw refusal(solution.error);
-        return decodeTrussAnswer(solution.takeAnswer(), solution.takeMessages());
-      } finally {
-        solution.free();
-      }
-    },
+    analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
+    solveTruss: (model, combinations) => solveTruss(bindings, model, combinations),
   };
 }

@@ -1,5 +1,9 @@
+import type * as Binding from '../../pkg/spanwise_engine.js';
+
 /**
- * Shapes that cross the WebAssembly boundary, mirroring the serde types of crates/engine.
+ * Shapes the engine's models and results take in TypeScript, mirroring the serde types of crates/engine
+ * (reactions, extremes and warnings cross as those serde forms; the exports themselves are typed by
+ * pkg/spanwise_engine.d.ts).
  * Engine units: kN, m, kN/m², m⁴, rad; +y up; counter-clockwise moments positive.
  */
 
@@ -51,8 +55,11 @@ export interface EngineTrussModel {
 
 export interface EngineTrussResult {
   reactions: { node: number; horizontal: number; vertical: number }[];
-  memberForces: { member: number; from: number; to: number; force: number }[];
-  displacements: { node: number; dx: number; dy: number }[];
+  /** Each member's axial force in member order (kN, tension positive). */
+  memberForces: Float64Array;
+  /** Each node's displacement components in node order (m, +x right, +y up). */
+  dx: Float64Array;
+  dy: Float64Array;
   warnings: { node: number; message: string }[];
 }
 
@@ -60,28 +67,6 @@ export type EngineErrorValue =
   | { kind: 'invalidModel'; message: string }
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
   | { kind: 'nonFinite'; message: string };
-
-/** A beam answer from the binding (crates/engine-wasm `beam_frame`): numbers and series, or a refusal. */
-export interface BeamSolutionHandle {
-  /** `{"error": {...}}` when the engine refused the model. */
-  readonly error: string | undefined;
-  /** Results and envelopes, laid out as `encode_answer` writes them. */
-  takeAnswer(): Float64Array;
-  /** The flattened series; the handle gives them up (a second call answers an empty array). */
-  takeSeries(): Float64Array;
-  free(): void;
-}
-
-/** A truss answer from the binding (crates/engine-wasm `truss_frame`): numbers and warning messages, or a refusal. */
-export interface TrussSolutionHandle {
-  /** `{"error": {...}}` when the engine refused the model. */
-  readonly error: string | undefined;
-  /** Results laid out as `encode_answer` writes them. */
-  takeAnswer(): Float64Array;
-  /** The warnings' messages, in the order the answer lists the warnings. */
-  takeMessages(): string[];
-  free(): void;
-}
 
 /** A diagram to bound pointwise over some combinations (indices into the factor vectors). */
 export interface EngineEnvelopeRequest {
@@ -102,9 +87,8 @@ export interface EngineBeamAnalysis<S = Samples> {
   envelopes: EngineBounds<S>[];
 }
 
-/** The raw exports of the wasm-bindgen package. */
-export interface EngineBindings {
-  engineVersion(): string;
-  solveBeam(frame: Float64Array): BeamSolutionHandle;
-  solveTruss(frame: Float64Array): TrussSolutionHandle;
-}
+/**
+ * The raw exports of the wasm-bindgen package, typed by the declarations wasm-bindgen writes from the
+ * Rust binding (pkg/spanwise_engine.d.ts, built by `make wasm`): what crosses is defined once, in Rust.
+ */
+export type EngineBindings = Pick<typeof Binding, 'engineVersion' | 'BeamInput' | 'TrussInput'>;

@@ -34,10 +34,31 @@ export class SeriesData {
 
   /** `[[x0,v0],[x1,v1],...]`, numbers printed as JSON.stringify prints them. */
   get json(): string {
+    return this.write(new PrintedPositions());
+  }
+
+  /**
+   * The JSON text, taking a position's digits from the series printed just before when it printed the
+   * same position: a beam's diagrams share most of their positions (an envelope's max and min all of
+   * them), and printing a number costs far more than comparing two.
+   */
+  write(printed: PrintedPositions): string {
     const xy = this.xy;
     if (xy.length === 0) return '[]';
-    let text = `[[${xy[0]},${xy[1]}]`;
-    for (let k = 2; k < xy.length; k += 2) text += `,[${xy[k]},${xy[k + 1]}]`;
+    const { xy: before, digits: known } = printed;
+    const digits: string[] = new Array(xy.length / 2);
+    // positions ascend: the first of the last series' not left of x decides
+    let cursor = 0;
+    let text = '[';
+    for (let k = 0; k < xy.length; k += 2) {
+      const x = xy[k]!;
+      while (cursor < known.length && before[2 * cursor]! < x) cursor++;
+      const position = cursor < known.length && before[2 * cursor] === x ? known[cursor]! : String(x);
+      digits[k / 2] = position;
+      text += `${k === 0 ? '' : ','}[${position},${xy[k + 1]}]`;
+    }
+    printed.xy = xy;
+    printed.digits = digits;
     return `${text}]`;
   }
 
@@ -46,6 +67,12 @@ export class SeriesData {
     if (placed === undefined) return this.pairs();
     return `${MARK}${placed.push(this) - 1}`;
   }
+}
+
+/** The positions of the series printed last and their digits. */
+class PrintedPositions {
+  xy: ArrayLike<number> = [];
+  digits: string[] = [];
 }
 
 const utf8 = new TextEncoder();
@@ -62,10 +89,11 @@ export function responseBody(value: unknown): Uint8Array {
   }
   if (series.length === 0) return utf8.encode(json);
   const parts: string[] = [];
+  const printed = new PrintedPositions();
   let from = 0;
   for (let at = json.indexOf(MARKED); at >= 0; at = json.indexOf(MARKED, from)) {
     const close = json.indexOf('"', at + MARKED.length);
-    parts.push(json.slice(from, at), series[Number(json.slice(at + MARKED.length, close))]!.json);
+    parts.push(json.slice(from, at), series[Number(json.slice(at + MARKED.length, close))]!.write(printed));
     from = close + 1;
   }
   parts.push(json.slice(from));

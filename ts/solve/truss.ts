@@ -171,16 +171,12 @@ export function presentTrussResult(r: EngineTrussResult, request: TrussSolveRequ
   const force = (v: number) => fromEngine('force', v, units);
   return {
     reactions: r.reactions.map((x) => ({ node: nodeId(x.node), horizontal: force(x.horizontal), vertical: force(x.vertical) })),
-    memberForces: r.memberForces.map((m) => ({
-      member: request.members[m.member]!.id,
-      from: nodeId(m.from),
-      to: nodeId(m.to),
-      force: force(m.force),
-    })),
-    displacements: r.displacements.map((d) => ({
-      node: nodeId(d.node),
-      dx: fromEngine('displacement', d.dx, units),
-      dy: fromEngine('displacement', d.dy, units),
+    // the engine numbers members and nodes in the request's order; `from` and `to` are node ids
+    memberForces: request.members.map((m, k) => ({ member: m.id, from: m.from, to: m.to, force: force(r.memberForces[k]!) })),
+    displacements: request.nodes.map((n, k) => ({
+      node: n.id,
+      dx: fromEngine('displacement', r.dx[k]!, units),
+      dy: fromEngine('displacement', r.dy[k]!, units),
     })),
   };
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::EngineError;
 
 /// A beam in SI units: kN, m, kN/m², m⁴.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 pub struct BeamModel {
     /// Spans, left to right.
     pub spans: Vec<Span>,

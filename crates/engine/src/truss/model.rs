@@ -8,7 +8,7 @@ use crate::error::EngineError;
 const COINCIDENT: f64 = 1e-9;
 
 /// A plane truss in SI units: kN, m, kN/m², m², rad; +y up.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TrussModel {
     /// Nodes, referred to by index.

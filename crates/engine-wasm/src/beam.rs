@@ -1,0 +1,195 @@
+//! A beam across the boundary: `BeamInput` built record by record, `BeamSolution` read by result.
+
+use spanwise_engine::beam::{
+    analyse_beam, BeamAnalysis, BeamLoad, BeamModel, Diagram, EnvelopeRequest, Span, Support,
+    SupportKind,
+};
+use spanwise_engine::EngineError;
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
+
+use crate::{plain, refusal};
+
+/// A beam being described to the engine (SI: kN, m, kN/m², m⁴; counter-clockwise moments).
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct BeamInput {
+    model: BeamModel,
+    combinations: Vec<Vec<f64>>,
+    envelopes: Vec<EnvelopeRequest>,
+    /// A record the engine cannot take (an unknown support kind or diagram), refused at `solve`.
+    unreadable: Option<String>,
+}
+
+#[wasm_bindgen]
+impl BeamInput {
+    /// An empty beam.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> BeamInput {
+        BeamInput::default()
+    }
+
+    /// The next span, left to right; `hinge` releases moment at its left end.
+    pub fn span(&mut self, length: f64, e: f64, i: f64, hinge: bool) {
+        self.model.spans.push(Span {
+            length,
+            e,
+            i,
+            hinge,
+        });
+    }
+
+    /// A support of kind `pin`, `roller` or `fixed`, with its settlement (m, up positive).
+    pub fn support(&mut self, kind: &str, position: f64, settlement: f64) {
+        let kind = match kind {
+            "pin" => SupportKind::Pin,
+            "roller" => SupportKind::Roller,
+            "fixed" => SupportKind::Fixed,
+            other => return self.refuse(format!("no support kind {other:?}")),
+        };
+        self.model.supports.push(Support {
+            kind,
+            position,
+            settlement,
+        });
+    }
+
+    /// A concentrated force (kN, up positive) in a load case.
+    pub fn point(&mut self, position: f64, force: f64, case: usize) {
+        self.model.loads.push(BeamLoad::Point {
+            position,
+            force,
+            case,
+        });
+    }
+
+    /// A concentrated moment (kN.m, counter-clockwise positive) in a load case.
+    pub fn moment(&mut self, position: f64, moment: f64, case: usize) {
+        self.model.loads.push(BeamLoad::Moment {
+            position,
+            moment,
+            case,
+        });
+    }
+
+    /// A distributed load `q0 + q1 s + q2 s²` (kN/m, up positive, `s = x - from`) in a load case.
+    pub fn line(&mut self, from: f64, to: f64, q0: f64, q1: f64, q2: f64, case: usize) {
+        self.model.loads.push(BeamLoad::Line {
+            from,
+            to,
+            q: [q0, q1, q2],
+            case,
+        });
+    }
+
+    /// The next combination's factors, indexed by load case.
+    pub fn combination(&mut self, factors: Vec<f64>) {
+        self.combinations.push(factors);
+    }
+
+    /// Bounds a diagram (`shear`, `moment`, `rotation` or `deflection`) over some combinations.
+    pub fn envelope(&mut self, diagram: &str, combinations: Vec<usize>) {
+        let diagram = match diagram {
+            "shear" => Diagram::Shear,
+            "moment" => Diagram::Moment,
+            "rotation" => Diagram::Rotation,
+            "deflection" => Diagram::Deflection,
+            other => return self.refuse(format!("no diagram {other:?}")),
+        };
+        self.envelopes.push(EnvelopeRequest {
+            combinations,
+            diagram,
+        });
+    }
+
+    fn refuse(&mut self, message: String) {
+        self.unreadable.get_or_insert(message);
+    }
+
+    /// Every combination's results, the diagrams of the first `keep_diagrams`, and the envelopes.
+    pub fn solve(&self, keep_diagrams: usize) -> BeamSolution {
+        let analysis = match &self.unreadable {
+            Some(message) => Err(EngineError::invalid(format!("engine input: {message}"))),
+            None => analyse_beam(
+                &self.model,
+                &self.combinations,
+                &self.envelopes,
+                keep_diagrams,
+            ),
+        };
+        match analysis {
+            Ok(analysis) => BeamSolution {
+                error: None,
+                analysis: Some(analysis),
+            },
+            Err(error) => BeamSolution {
+                error: Some(refusal(error)),
+                analysis: None,
+            },
+        }
+    }
+}
+
+/// A solved beam, read result by result; a result index past the end reads as empty.
+#[wasm_bindgen]
+pub struct BeamSolution {
+    error: Option<String>,
+    analysis: Option<BeamAnalysis>,
+}
+
+#[wasm_bindgen]
+impl BeamSolution {
+    /// The engine's refusal as `{"error": {...}}`, or nothing when the beam was solved.
+    #[wasm_bindgen(getter)]
+    pub fn error(&self) -> Option<String> {
+        self.error.clone()
+    }
+
+    /// How many results (one per combination).
+    #[wasm_bindgen(getter)]
+    pub fn count(&self) -> usize {
+        self.analysis.as_ref().map_or(0, |a| a.results.len())
+    }
+
+    /// A result's reactions (`{kind, position, vertical, moment}`), in order of position.
+    pub fn reactions(&self, result: usize) -> JsValue {
+        plain(self.result(result).map(|r| &r.reactions))
+    }
+
+    /// A result's exact extremes (`{shear, moment, deflection}`, each `{max, min}` of
+    /// `{value, position}`).
+    pub fn extremes(&self, result: usize) -> JsValue {
+        plain(self.result(result).map(|r| &r.extremes))
+    }
+
+    /// One diagram (`shear`, `moment`, `rotation`, `deflection`) of a result as
+    /// `[x0, v0, x1, v1, ...]` (m and kN, kN.m, rad or m); empty unless the result kept its diagrams.
+    pub fn diagram(&self, result: usize, diagram: &str) -> Vec<f64> {
+        let Some(d) = self.result(result).map(|r| &r.diagrams) else {
+            return Vec::new();
+        };
+        let series = match diagram {
+            "shear" => &d.shear,
+            "moment" => &d.moment,
+            "rotation" => &d.rotation,
+            "deflection" => &d.deflection,
+            _ => return Vec::new(),
+        };
+        series.iter().flatten().copied().collect()
+    }
+
+    /// The pointwise largest (`max` true) or smallest values of envelope `index`, as `diagram` lays
+    /// them out.
+    pub fn bound(&self, index: usize, max: bool) -> Vec<f64> {
+        let bounds = self.analysis.as_ref().and_then(|a| a.envelopes.get(index));
+        bounds.map_or_else(Vec::new, |b| {
+            let series = if max { &b.max } else { &b.min };
+            series.iter().flatten().copied().collect()
+        })
+    }
+}
+
+impl BeamSolution {
+    fn result(&self, index: usize) -> Option<&spanwise_engine::beam::BeamResult> {
+        self.analysis.as_ref().and_then(|a| a.results.get(index))
+    }
+}
