@@ -18,6 +18,8 @@ import type {
   EngineTrussModel,
   EngineTrussResult,
 } from './types.js';
+import { solveFrame } from './frame.js';
+import type { EngineFrameAnalysis, EngineFrameModel } from './frame-model.js';
 
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
 export class EngineFailure extends Error {
@@ -45,6 +47,8 @@ export interface Engine {
   ): EngineBeamAnalysis;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
+  /** One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). */
+  solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number): EngineFrameAnalysis;
 }
 
 /** The engine's refusal, `{"error": {...}}` from the binding, as the failure it is. */
@@ -122,5 +126,6 @@ export function createEngine(bindings: EngineBindings): Engine {
     version: bindings.engineVersion(),
     analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
     solveTruss: (model, combinations) => solveTruss(bindings, model, combinations),
+    solveFrame: (model, combinations, keepDiagrams) => solveFrame(bindings, model, combinations, keepDiagrams, refusal),
   };
 }

@@ -20,35 +20,46 @@ export interface EngineFrameModel {
   }[];
 }
 
-export interface EngineExtreme {
-  value: number;
-  position: number;
+/** Member result columns the binding reads by name (crates/engine-wasm/src/frame.rs `member_column`). */
+export const MEMBER_COLUMNS = [
+  'length',
+  'startAxial',
+  'startShear',
+  'startMoment',
+  'endAxial',
+  'endShear',
+  'endMoment',
+  'axialMax',
+  'axialMaxAt',
+  'axialMin',
+  'axialMinAt',
+  'shearMax',
+  'shearMaxAt',
+  'shearMin',
+  'shearMinAt',
+  'momentMax',
+  'momentMaxAt',
+  'momentMin',
+  'momentMinAt',
+] as const;
+export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
+
+export const FRAME_DIAGRAMS = ['axial', 'shear', 'moment', 'deflection'] as const;
+export type FrameDiagramName = (typeof FRAME_DIAGRAMS)[number];
+
+/** Every member's series of one diagram, one after another: `values` holds `[x, v]` pairs, `pairs` how many per member. */
+export interface FrameSeries {
+  values: Float64Array;
+  pairs: Uint32Array;
 }
 
-export interface EngineRange {
-  max: EngineExtreme;
-  min: EngineExtreme;
-}
-
-export interface EngineEndForces {
-  axial: number;
-  shear: number;
-  moment: number;
-}
-
-export interface EngineFrameMember {
-  length: number;
-  start: EngineEndForces;
-  end: EngineEndForces;
-  extremes: { axial: EngineRange; shear: EngineRange; moment: EngineRange };
-  /** `[position, value]` pairs; empty unless asked for. */
-  diagrams: { axial: [number, number][]; shear: [number, number][]; moment: [number, number][]; deflection: [number, number][] };
-}
-
+/** One combination's results, by column (engine units: kN, kN.m counter-clockwise for reactions, m, rad). */
 export interface EngineFrameResult {
   reactions: { node: number; horizontal: number; vertical: number; moment: number }[];
-  displacements: { x: number; y: number; rotation: number }[];
-  members: EngineFrameMember[];
+  displacements: { x: Float64Array; y: Float64Array; rotation: Float64Array };
+  members: Record<MemberColumn, Float64Array>;
+  /** Present for the results that kept their diagrams. */
+  diagrams?: Record<FrameDiagramName, FrameSeries>;
 }
 
 export interface EngineFrameAnalysis {

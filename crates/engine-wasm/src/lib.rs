@@ -15,6 +15,7 @@ use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 pub mod beam;
+pub mod frame;
 pub mod truss;
 
 /// Crate version and the git revision the binding was built from, e.g. `0.1.0+0123456789ab`.
