@@ -12,6 +12,9 @@ import { loadSectionLibrary } from '../../ts/server/section-files.js';
 // The library routes never reach the engine; this stand-in only carries the version string.
 const engine: Engine = {
   version: '0.0.0+sectionstest0',
+  solveFrame: () => {
+    throw new Error('the section routes must not call the engine');
+  },
   solveTruss: () => {
     throw new Error('the section routes must not call the engine');
   },

@@ -19,6 +19,8 @@ import type {
   EngineTrussModel,
   EngineTrussResult,
 } from './types.js';
+import { solveFrame } from './frame.js';
+import type { EngineFrameAnalysis, EngineFrameModel } from './frame-model.js';
 
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
 export class EngineFailure extends Error {
@@ -46,6 +48,8 @@ export interface Engine {
   ): EngineBeamAnalysis;
   /** One result per combination (factor vectors indexed by case number). */
   solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
+  /** One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). */
+  solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number): EngineFrameAnalysis;
   /** Raw DEFLATE (RFC 1951) of the bytes, or `undefined` as soon as the output passes `limit` bytes. */
   deflateRaw(input: Uint8Array, limit: number): Uint8Array | undefined;
   /** Properties of a section, or the faults of its pieces (ts/engine/section-properties.ts). */
@@ -127,6 +131,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     version: bindings.engineVersion(),
     analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
     solveTruss: (model, combinations) => solveTruss(bindings, model, combinations),
+    solveFrame: (model, combinations, keepDiagrams) => solveFrame(bindings, model, combinations, keepDiagrams, refusal),
     deflateRaw: (input, limit) => bindings.deflateRaw(input, limit),
     sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
   };

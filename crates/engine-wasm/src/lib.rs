@@ -16,6 +16,7 @@ use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 pub mod beam;
+pub mod frame;
 pub mod link;
 pub mod section_properties;
 pub mod truss;

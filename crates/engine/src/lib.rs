@@ -22,6 +22,7 @@
 pub mod analysis;
 pub mod beam;
 pub mod error;
+pub mod frame;
 pub mod lattice;
 pub mod member;
 pub mod polynomial;

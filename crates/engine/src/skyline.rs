@@ -112,6 +112,22 @@ impl Equations {
     }
 }
 
+/// `Σ a_k b_k` in four interleaved partial sums: the factorisation's inner loop, where one running
+/// sum would wait on each addition (the sum's rounding differs from a single running sum only in
+/// the last bits).
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut partial = [0.0; 4];
+    let (chunks_a, chunks_b) = (a.chunks_exact(4), b.chunks_exact(4));
+    let (rest_a, rest_b) = (chunks_a.remainder(), chunks_b.remainder());
+    for (x, y) in chunks_a.zip(chunks_b) {
+        for k in 0..4 {
+            partial[k] += x[k] * y[k];
+        }
+    }
+    let tail: f64 = rest_a.iter().zip(rest_b).map(|(x, y)| x * y).sum();
+    (partial[0] + partial[1]) + (partial[2] + partial[3]) + tail
+}
+
 /// A symmetric matrix stored column by column from the first non-zero row down to the diagonal.
 #[derive(Clone, Debug)]
 pub struct Skyline {
@@ -199,10 +215,9 @@ impl Skyline {
                 let mi = self.first_row[i];
                 let m = mi.max(mj);
                 let base_i = self.column_start[i];
-                let mut sum = 0.0;
-                for r in m..i {
-                    sum += self.values[base_i + (r - mi)] * self.values[base_j + (r - mj)];
-                }
+                let column_i = &self.values[base_i + (m - mi)..base_i + (i - mi)];
+                let column_j = &self.values[base_j + (m - mj)..base_j + (i - mj)];
+                let sum = dot(column_i, column_j);
                 self.values[base_j + (i - mj)] -= sum;
             }
             let mut d = original;

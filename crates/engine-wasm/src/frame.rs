@@ -1,0 +1,334 @@
+//! A plane frame across the boundary: `FrameInput` built record by record, `FrameSolution` read by
+//! result and column.
+
+use spanwise_engine::frame::{
+    solve_frame, FrameAnalysis, FrameMember, FrameMemberResult, FrameModel, FrameResult,
+    FrameSettlement, FrameSupport, FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind,
+    NodalLoad,
+};
+use spanwise_engine::truss::Node;
+use spanwise_engine::EngineError;
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
+
+use crate::{plain, refusal};
+
+/// A frame being described to the engine (SI: kN, m, kN/m², m², m⁴; counter-clockwise moments;
+/// indices from 0).
+#[wasm_bindgen]
+pub struct FrameInput {
+    model: FrameModel,
+    combinations: Vec<Vec<f64>>,
+    /// A record the engine cannot take (an unknown support kind or direction), refused at `solve`.
+    unreadable: Option<String>,
+}
+
+impl Default for FrameInput {
+    fn default() -> Self {
+        FrameInput {
+            model: FrameModel {
+                nodes: Vec::new(),
+                members: Vec::new(),
+                supports: Vec::new(),
+                nodal_loads: Vec::new(),
+                member_loads: Vec::new(),
+            },
+            combinations: Vec::new(),
+            unreadable: None,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl FrameInput {
+    /// An empty frame.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> FrameInput {
+        FrameInput::default()
+    }
+
+    /// The next node.
+    pub fn node(&mut self, x: f64, y: f64) {
+        self.model.nodes.push(Node { x, y });
+    }
+
+    /// The next beam-column, between two node indices, hinged at the ends released.
+    #[allow(clippy::too_many_arguments)]
+    pub fn member(
+        &mut self,
+        from: usize,
+        to: usize,
+        e: f64,
+        a: f64,
+        i: f64,
+        release_start: bool,
+        release_end: bool,
+    ) {
+        self.model.members.push(FrameMember {
+            from,
+            to,
+            e,
+            a,
+            i,
+            release_start,
+            release_end,
+        });
+    }
+
+    /// A support of kind `pin`, `roller` or `fixed`; a roller rolls along `angle` (rad); the
+    /// settlement is global x and y (m) and a rotation (rad, counter-clockwise).
+    pub fn support(&mut self, node: usize, kind: &str, angle: f64, x: f64, y: f64, rotation: f64) {
+        let kind = match kind {
+            "pin" => FrameSupportKind::Pin,
+            "roller" => FrameSupportKind::Roller,
+            "fixed" => FrameSupportKind::Fixed,
+            other => return self.refuse(format!("no support kind {other:?}")),
+        };
+        let settlement = FrameSettlement { x, y, rotation };
+        self.model.supports.push(FrameSupport {
+            node,
+            kind,
+            angle,
+            settlement,
+        });
+    }
+
+    /// A force (kN) and counter-clockwise moment (kN.m) on a node, in a load case.
+    #[wasm_bindgen(js_name = nodalLoad)]
+    pub fn nodal_load(&mut self, node: usize, fx: f64, fy: f64, moment: f64, case: usize) {
+        self.model.nodal_loads.push(NodalLoad {
+            node,
+            fx,
+            fy,
+            moment,
+            case,
+        });
+    }
+
+    /// A force (kN) at `at` (m from the member start) along `direction` (`globalX`, `globalY`,
+    /// `localX`, `localY`), in a load case.
+    #[wasm_bindgen(js_name = pointLoad)]
+    pub fn point_load(&mut self, member: usize, at: f64, force: f64, direction: &str, case: usize) {
+        let Some(direction) = self.direction(direction) else {
+            return;
+        };
+        self.push_load(
+            member,
+            MemberLoadKind::Point {
+                at,
+                force,
+                direction,
+            },
+            case,
+        );
+    }
+
+    /// A load varying linearly from `start` at `from` to `end` at `to` (kN per metre of member)
+    /// along `direction`, in a load case.
+    #[wasm_bindgen(js_name = lineLoad)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn line_load(
+        &mut self,
+        member: usize,
+        from: f64,
+        to: f64,
+        start: f64,
+        end: f64,
+        direction: &str,
+        case: usize,
+    ) {
+        let Some(direction) = self.direction(direction) else {
+            return;
+        };
+        self.push_load(
+            member,
+            MemberLoadKind::Line {
+                from,
+                to,
+                start,
+                end,
+                direction,
+            },
+            case,
+        );
+    }
+
+    /// A counter-clockwise couple (kN.m) at `at` (m from the member start), in a load case.
+    #[wasm_bindgen(js_name = momentLoad)]
+    pub fn moment_load(&mut self, member: usize, at: f64, moment: f64, case: usize) {
+        self.push_load(member, MemberLoadKind::Moment { at, moment }, case);
+    }
+
+    /// The next combination's factors, indexed by load case.
+    pub fn combination(&mut self, factors: Vec<f64>) {
+        self.combinations.push(factors);
+    }
+
+    /// Every combination's results; the first `keep_diagrams` carry member diagrams.
+    pub fn solve(&self, keep_diagrams: usize) -> FrameSolution {
+        let analysis = match &self.unreadable {
+            Some(message) => Err(EngineError::invalid(format!("engine input: {message}"))),
+            None => solve_frame(&self.model, &self.combinations, keep_diagrams),
+        };
+        match analysis {
+            Ok(analysis) => FrameSolution {
+                error: None,
+                analysis: Some(analysis),
+            },
+            Err(error) => FrameSolution {
+                error: Some(refusal(error)),
+                analysis: None,
+            },
+        }
+    }
+}
+
+impl FrameInput {
+    fn refuse(&mut self, message: String) {
+        self.unreadable.get_or_insert(message);
+    }
+
+    fn direction(&mut self, name: &str) -> Option<LoadDirection> {
+        let direction = match name {
+            "globalX" => LoadDirection::GlobalX,
+            "globalY" => LoadDirection::GlobalY,
+            "localX" => LoadDirection::LocalX,
+            "localY" => LoadDirection::LocalY,
+            other => {
+                self.refuse(format!("no load direction {other:?}"));
+                return None;
+            }
+        };
+        Some(direction)
+    }
+
+    fn push_load(&mut self, member: usize, kind: MemberLoadKind, case: usize) {
+        self.model
+            .member_loads
+            .push(MemberLoad { member, kind, case });
+    }
+}
+
+/// A solved frame, read result by result; a result index past the end reads as empty.
+#[wasm_bindgen]
+pub struct FrameSolution {
+    error: Option<String>,
+    analysis: Option<FrameAnalysis>,
+}
+
+#[wasm_bindgen]
+impl FrameSolution {
+    /// The engine's refusal as `{"error": {...}}`, or nothing when the frame was solved.
+    #[wasm_bindgen(getter)]
+    pub fn error(&self) -> Option<String> {
+        self.error.clone()
+    }
+
+    /// How many results (one per combination).
+    #[wasm_bindgen(getter)]
+    pub fn count(&self) -> usize {
+        self.analysis.as_ref().map_or(0, |a| a.results.len())
+    }
+
+    /// A result's reactions (`{node, horizontal, vertical, moment}`; kN, kN.m counter-clockwise), in
+    /// the order of the supports.
+    pub fn reactions(&self, result: usize) -> JsValue {
+        plain(self.result(result).map(|r| &r.reactions))
+    }
+
+    /// One column of node displacements, in node order: `x`, `y` (m) or `rotation` (rad).
+    pub fn displacements(&self, result: usize, column: &str) -> Vec<f64> {
+        let Some(r) = self.result(result) else {
+            return Vec::new();
+        };
+        let pick: fn(&spanwise_engine::frame::NodeDisplacement) -> f64 = match column {
+            "x" => |d| d.x,
+            "y" => |d| d.y,
+            "rotation" => |d| d.rotation,
+            _ => return Vec::new(),
+        };
+        r.displacements.iter().map(pick).collect()
+    }
+
+    /// One column of member results, in member order: `length`; the internal forces just inside
+    /// each end, `startAxial`, `startShear`, `startMoment`, `endAxial`, `endShear`, `endMoment`; and
+    /// the exact extremes, `axialMax`, `axialMaxAt`, `axialMin`, `axialMinAt` and likewise for
+    /// `shear` and `moment` (kN, kN.m, m from the member start).
+    pub fn members(&self, result: usize, column: &str) -> Vec<f64> {
+        let Some(r) = self.result(result) else {
+            return Vec::new();
+        };
+        let Some(pick) = member_column(column) else {
+            return Vec::new();
+        };
+        r.members.iter().map(pick).collect()
+    }
+
+    /// One diagram (`axial`, `shear`, `moment`, `deflection` along y') of every member, one after
+    /// another, as `[x0, v0, x1, v1, ...]` (m from each member's start; kN, kN.m or m); empty unless
+    /// the result kept its diagrams. `diagramPairs` says how many pairs each member has.
+    pub fn diagram(&self, result: usize, diagram: &str) -> Vec<f64> {
+        self.series(result, diagram)
+            .map(|all| all.flat_map(|s| s.iter().flatten().copied()).collect())
+            .unwrap_or_default()
+    }
+
+    /// Pairs of each member in `diagram`, in member order.
+    #[wasm_bindgen(js_name = diagramPairs)]
+    pub fn diagram_pairs(&self, result: usize, diagram: &str) -> Vec<u32> {
+        self.series(result, diagram)
+            .map(|all| all.map(|s| s.len() as u32).collect())
+            .unwrap_or_default()
+    }
+
+    /// The advisories (`{node, message}`).
+    pub fn warnings(&self) -> JsValue {
+        plain(self.analysis.as_ref().map(|a| &a.warnings))
+    }
+}
+
+impl FrameSolution {
+    fn result(&self, index: usize) -> Option<&FrameResult> {
+        self.analysis.as_ref().and_then(|a| a.results.get(index))
+    }
+
+    fn series<'a>(
+        &'a self,
+        result: usize,
+        diagram: &str,
+    ) -> Option<impl Iterator<Item = &'a Vec<[f64; 2]>> + 'a> {
+        let pick: fn(&FrameMemberResult) -> &Vec<[f64; 2]> = match diagram {
+            "axial" => |m| &m.diagrams.axial,
+            "shear" => |m| &m.diagrams.shear,
+            "moment" => |m| &m.diagrams.moment,
+            "deflection" => |m| &m.diagrams.deflection,
+            _ => return None,
+        };
+        self.result(result).map(|r| r.members.iter().map(pick))
+    }
+}
+
+/// The reader of one member column by its name.
+fn member_column(name: &str) -> Option<fn(&FrameMemberResult) -> f64> {
+    Some(match name {
+        "length" => |m| m.length,
+        "startAxial" => |m| m.start.axial,
+        "startShear" => |m| m.start.shear,
+        "startMoment" => |m| m.start.moment,
+        "endAxial" => |m| m.end.axial,
+        "endShear" => |m| m.end.shear,
+        "endMoment" => |m| m.end.moment,
+        "axialMax" => |m| m.extremes.axial.max.value,
+        "axialMaxAt" => |m| m.extremes.axial.max.position,
+        "axialMin" => |m| m.extremes.axial.min.value,
+        "axialMinAt" => |m| m.extremes.axial.min.position,
+        "shearMax" => |m| m.extremes.shear.max.value,
+        "shearMaxAt" => |m| m.extremes.shear.max.position,
+        "shearMin" => |m| m.extremes.shear.min.value,
+        "shearMinAt" => |m| m.extremes.shear.min.position,
+        "momentMax" => |m| m.extremes.moment.max.value,
+        "momentMaxAt" => |m| m.extremes.moment.max.position,
+        "momentMin" => |m| m.extremes.moment.min.value,
+        "momentMinAt" => |m| m.extremes.moment.min.position,
+        _ => return None,
+    })
+}

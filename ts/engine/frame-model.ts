@@ -1,0 +1,68 @@
+/**
+ * A plane frame as the engine reads it and its analysis as the engine answers (crates/engine `frame`,
+ * serde names): SI throughout (kN, m, kN/m², m², m⁴, rad), indices for ids, counter-clockwise moments.
+ */
+
+export type EngineLoadDirection = 'globalX' | 'globalY' | 'localX' | 'localY';
+
+export interface EngineFrameModel {
+  nodes: { x: number; y: number }[];
+  members: { from: number; to: number; e: number; a: number; i: number; releaseStart: boolean; releaseEnd: boolean }[];
+  supports: { node: number; kind: 'pin' | 'roller' | 'fixed'; angle: number; settlement: { x: number; y: number; rotation: number } }[];
+  nodalLoads: { node: number; fx: number; fy: number; moment: number; case: number }[];
+  memberLoads: {
+    member: number;
+    kind:
+      | { type: 'point'; at: number; force: number; direction: EngineLoadDirection }
+      | { type: 'line'; from: number; to: number; start: number; end: number; direction: EngineLoadDirection }
+      | { type: 'moment'; at: number; moment: number };
+    case: number;
+  }[];
+}
+
+/** Member result columns the binding reads by name (crates/engine-wasm/src/frame.rs `member_column`). */
+export const MEMBER_COLUMNS = [
+  'length',
+  'startAxial',
+  'startShear',
+  'startMoment',
+  'endAxial',
+  'endShear',
+  'endMoment',
+  'axialMax',
+  'axialMaxAt',
+  'axialMin',
+  'axialMinAt',
+  'shearMax',
+  'shearMaxAt',
+  'shearMin',
+  'shearMinAt',
+  'momentMax',
+  'momentMaxAt',
+  'momentMin',
+  'momentMinAt',
+] as const;
+export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
+
+export const FRAME_DIAGRAMS = ['axial', 'shear', 'moment', 'deflection'] as const;
+export type FrameDiagramName = (typeof FRAME_DIAGRAMS)[number];
+
+/** Every member's series of one diagram, one after another: `values` holds `[x, v]` pairs, `pairs` how many per member. */
+export interface FrameSeries {
+  values: Float64Array;
+  pairs: Uint32Array;
+}
+
+/** One combination's results, by column (engine units: kN, kN.m counter-clockwise for reactions, m, rad). */
+export interface EngineFrameResult {
+  reactions: { node: number; horizontal: number; vertical: number; moment: number }[];
+  displacements: { x: Float64Array; y: Float64Array; rotation: Float64Array };
+  members: Record<MemberColumn, Float64Array>;
+  /** Present for the results that kept their diagrams. */
+  diagrams?: Record<FrameDiagramName, FrameSeries>;
+}
+
+export interface EngineFrameAnalysis {
+  results: EngineFrameResult[];
+  warnings: { node: number; message: string }[];
+}

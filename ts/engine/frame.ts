@@ -1,0 +1,72 @@
+/**
+ * The frame export of the binding (crates/engine-wasm/src/frame.rs): the model described record by record
+ * through `FrameInput`, whose declarations wasm-bindgen writes; results read back column by column.
+ */
+import {
+  FRAME_DIAGRAMS,
+  MEMBER_COLUMNS,
+  type EngineFrameAnalysis,
+  type EngineFrameModel,
+  type EngineFrameResult,
+  type FrameDiagramName,
+  type FrameSeries,
+  type MemberColumn,
+} from './frame-model.js';
+import type { EngineBindings } from './types.js';
+
+type Bindings = Pick<EngineBindings, 'FrameInput'>;
+
+/** Describes the model to the binding; the caller frees the input. */
+function describe(input: InstanceType<Bindings['FrameInput']>, model: EngineFrameModel, combinations: readonly number[][]): void {
+  for (const n of model.nodes) input.node(n.x, n.y);
+  for (const m of model.members) input.member(m.from, m.to, m.e, m.a, m.i, m.releaseStart, m.releaseEnd);
+  for (const s of model.supports) input.support(s.node, s.kind, s.angle, s.settlement.x, s.settlement.y, s.settlement.rotation);
+  for (const l of model.nodalLoads) input.nodalLoad(l.node, l.fx, l.fy, l.moment, l.case);
+  for (const { member, kind: k, case: c } of model.memberLoads) {
+    if (k.type === 'point') input.pointLoad(member, k.at, k.force, k.direction, c);
+    else if (k.type === 'line') input.lineLoad(member, k.from, k.to, k.start, k.end, k.direction, c);
+    else input.momentLoad(member, k.at, k.moment, c);
+  }
+  for (const c of combinations) input.combination(c);
+}
+
+/**
+ * Every combination's results; the first `keepDiagrams` carry member diagrams. Throws the engine's refusal
+ * (as `refuse` makes it) when the frame cannot be solved.
+ */
+export function solveFrame(
+  bindings: Bindings,
+  model: EngineFrameModel,
+  combinations: readonly number[][],
+  keepDiagrams: number,
+  refuse: (json: string) => Error,
+): EngineFrameAnalysis {
+  const input = new bindings.FrameInput();
+  try {
+    describe(input, model, combinations);
+    const solution = input.solve(keepDiagrams);
+    try {
+      if (solution.error !== undefined) throw refuse(solution.error);
+      const results = Array.from({ length: solution.count }, (_, i): EngineFrameResult => {
+        const members = {} as Record<MemberColumn, Float64Array>;
+        for (const column of MEMBER_COLUMNS) members[column] = solution.members(i, column);
+        const result: EngineFrameResult = {
+          reactions: solution.reactions(i) as EngineFrameResult['reactions'],
+          displacements: { x: solution.displacements(i, 'x'), y: solution.displacements(i, 'y'), rotation: solution.displacements(i, 'rotation') },
+          members,
+        };
+        if (i < keepDiagrams) {
+          const diagrams = {} as Record<FrameDiagramName, FrameSeries>;
+          for (const name of FRAME_DIAGRAMS) diagrams[name] = { values: solution.diagram(i, name), pairs: solution.diagramPairs(i, name) };
+          result.diagrams = diagrams;
+        }
+        return result;
+      });
+      return { results, warnings: (solution.warnings() ?? []) as EngineFrameAnalysis['warnings'] };
+    } finally {
+      solution.free();
+    }
+  } finally {
+    input.free();
+  }
+}

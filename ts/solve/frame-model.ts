@@ -1,0 +1,226 @@
+/**
+ * A frame request on its way to the engine: the checks beyond the schema (decisions.md 9 and section 14),
+ * the request in the API's SI units with every material's E, A and I filled in, and the engine's model
+ * (kN, m, kN/m², m², m⁴, radians, counter-clockwise moments, indices for ids).
+ */
+import type { EngineFrameModel, EngineLoadDirection } from '../engine/frame-model.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
+import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection } from '../schema/frame.js';
+import { fillMaterials, type SectionLibrary } from '../sections/index.js';
+import { toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+
+const DEFAULT_MATERIAL = 1;
+const DEGREES = Math.PI / 180;
+
+/** Duplicate ids, unknown references, members without length, loads off their member, undetermined joints. */
+export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  const index = <T extends { id: number }>(items: readonly T[], name: string) => {
+    const byId = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (byId.has(item.id)) issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
+      else byId.set(item.id, i);
+    });
+    return byId;
+  };
+  const nodes = index(request.nodes, 'nodes');
+  const members = index(request.members, 'members');
+  const materials = index(request.materials, 'materials');
+  const nodeAt = (id: number, path: string) => {
+    if (!nodes.has(id)) issues.push({ path, message: `no node with id ${id}` });
+    return request.nodes[nodes.get(id) ?? -1];
+  };
+  const lengths = request.members.map((m, i) => {
+    const a = nodeAt(m.from, `members.${i}.from`);
+    const b = nodeAt(m.to, `members.${i}.to`);
+    const material = m.material ?? DEFAULT_MATERIAL;
+    if (!materials.has(material)) issues.push({ path: `members.${i}.material`, message: `no material with id ${material}` });
+    if (m.from === m.to) {
+      issues.push({ path: `members.${i}.to`, message: 'a member cannot start and end at the same node' });
+      return undefined;
+    }
+    if (!a || !b) return undefined;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (length === 0) issues.push({ path: `members.${i}`, message: `zero length: nodes ${m.from} and ${m.to} coincide` });
+    return length > 0 ? length : undefined;
+  });
+  request.materials.forEach((m, i) => {
+    if (m.section === undefined && (m.E === undefined || m.A === undefined || m.I === undefined)) {
+      issues.push({ path: `materials.${i}`, message: 'give E, A and I, or a section (E then defaults to 200 GPa, A and I to the section\'s)' });
+    }
+  });
+  supportIssues(request, nodeAt, issues);
+  (request.nodalLoads ?? []).forEach((l, i) => nodeAt(l.node, `nodalLoads.${i}.node`));
+  (request.memberLoads ?? []).forEach((l, i) => {
+    const at = members.get(l.member);
+    if (at === undefined) issues.push({ path: `memberLoads.${i}.member`, message: `no member with id ${l.member}` });
+    else issues.push(...memberLoadIssues(l, i, lengths[at]));
+  });
+  issues.push(...jointIssues(request));
+  return issues;
+}
+
+function supportIssues(
+  request: FrameSolveRequest,
+  nodeAt: (id: number, path: string) => unknown,
+  issues: ProblemIssue[],
+): void {
+  const supported = new Map<number, number>();
+  request.supports.forEach((s, i) => {
+    nodeAt(s.node, `supports.${i}.node`);
+    if (supported.has(s.node)) issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
+    else supported.set(s.node, i);
+    if ((s.settlement?.rotation ?? 0) !== 0 && s.type !== 'fixed') {
+      issues.push({ path: `supports.${i}.settlement.rotation`, message: `a ${s.type} lets its node turn, so it cannot impose a rotation: use a fixed support` });
+    }
+  });
+}
+
+/** Positions along a member of known length (undefined when the member itself is faulty). */
+function memberLoadIssues(load: FrameMemberLoadInput, i: number, length: number | undefined): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  const past = (field: string, x: number) => {
+    if (length !== undefined && x > length * (1 + 1e-12)) {
+      issues.push({ path: `memberLoads.${i}.${field}`, message: `${x} is past the end of member ${load.member} (length ${Number(length.toPrecision(12))})` });
+    }
+  };
+  if (load.type === 'udl') {
+    if (load.from >= load.to) issues.push({ path: `memberLoads.${i}.to`, message: '`to` must be greater than `from`' });
+    past('from', load.from);
+    past('to', load.to);
+  } else past('position', load.position);
+  return issues;
+}
+
+/**
+ * A joint whose every member is hinged there, with nothing holding its rotation, has no rotation: the
+ * model is undetermined. A pin joint where members meet keeps one member rigidly joined.
+ */
+function jointIssues(request: FrameSolveRequest): ProblemIssue[] {
+  const fixed = new Set(request.supports.filter((s) => s.type === 'fixed').map((s) => s.node));
+  const ends = new Map<number, { rigid: number; last?: string }>();
+  request.members.forEach((m, i) => {
+    for (const [node, released, path] of [
+      [m.from, m.releases?.start ?? false, `members.${i}.releases.start`],
+      [m.to, m.releases?.end ?? false, `members.${i}.releases.end`],
+    ] as const) {
+      const joint = ends.get(node) ?? { rigid: 0 };
+      if (released) joint.last = path;
+      else joint.rigid += 1;
+      ends.set(node, joint);
+    }
+  });
+  const issues: ProblemIssue[] = [];
+  for (const node of request.nodes) {
+    const joint = ends.get(node.id);
+    if (joint === undefined) {
+      issues.push({ path: `nodes.${request.nodes.indexOf(node)}`, message: `node ${node.id} is not an end of any member` });
+    } else if (joint.rigid === 0 && !fixed.has(node.id) && joint.last !== undefined) {
+      issues.push({
+        path: joint.last,
+        message: `every member meeting node ${node.id} is hinged there, so nothing determines the node's rotation: keep one member rigidly joined (a pinned joint releases all but one)`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** The request with every number in the API's SI units and every material's E, A and I filled in. */
+export function frameRequestToSI(request: FrameSolveRequest, sections: SectionLibrary | undefined): FrameSolveRequest {
+  const units: UnitSystem = request.units ?? 'SI';
+  const si = <T extends number | undefined>(q: Quantity, v: T): T => (v === undefined ? v : toSI(q, v, units)) as T;
+  const materials = request.materials.map((m) => ({ ...m, E: si('modulus', m.E), A: si('area', m.A), I: si('inertia', m.I) }));
+  const resolved = materials.some((m) => m.section !== undefined) ? fillFrameMaterials(sections, materials) : materials;
+  return {
+    ...request,
+    units: 'SI',
+    nodes: request.nodes.map((n) => ({ ...n, x: si('length', n.x), y: si('length', n.y) })),
+    materials: resolved.map((m, i) => ({ ...request.materials[i]!, E: m.E!, A: m.A!, I: m.I! })),
+    supports: request.supports.map((s) =>
+      s.settlement === undefined
+        ? s
+        : { ...s, settlement: { ...s.settlement, x: si('displacement', s.settlement.x), y: si('displacement', s.settlement.y) } },
+    ),
+    ...(request.nodalLoads !== undefined && {
+      nodalLoads: request.nodalLoads.map((l) => ({ ...l, fx: si('force', l.fx), fy: si('force', l.fy), moment: si('moment', l.moment) })),
+    }),
+    ...(request.memberLoads !== undefined && { memberLoads: request.memberLoads.map((l) => memberLoadToSI(l, si)) }),
+  };
+}
+
+function memberLoadToSI(l: FrameMemberLoadInput, si: <T extends number | undefined>(q: Quantity, v: T) => T): FrameMemberLoadInput {
+  switch (l.type) {
+    case 'point':
+      return { ...l, magnitude: si('force', l.magnitude), position: si('length', l.position) };
+    case 'moment':
+      return { ...l, magnitude: si('moment', l.magnitude), position: si('length', l.position) };
+    case 'udl':
+      return { ...l, start: si('lineLoad', l.start), end: si('lineLoad', l.end), from: si('length', l.from), to: si('length', l.to) };
+  }
+}
+
+type Material = { id: number; E?: number; A?: number; I?: number; section?: string };
+
+function fillFrameMaterials(sections: SectionLibrary | undefined, materials: Material[]): Material[] {
+  if (!sections) throw Problem.invalid([{ path: 'materials', message: 'the section library is not available here: give E, A and I' }]);
+  return fillMaterials(sections, materials, 'frame');
+}
+
+const DIRECTIONS: Record<LoadDirection, EngineLoadDirection> = {
+  'global-x': 'globalX',
+  'global-y': 'globalY',
+  'local-x': 'localX',
+  'local-y': 'localY',
+};
+
+/** The engine's model from an SI request with resolved materials; `caseOf` numbers each load's case. */
+export function frameEngineModel(si: FrameSolveRequest, caseOf: (c: string | undefined) => number): EngineFrameModel {
+  const nodeIndex = new Map(si.nodes.map((n, i) => [n.id, i]));
+  const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
+  const material = new Map(si.materials.map((m) => [m.id, m]));
+  const at = (id: number) => nodeIndex.get(id)!;
+  return {
+    nodes: si.nodes.map((n) => ({ x: n.x, y: n.y })),
+    members: si.members.map((m) => {
+      const mat = material.get(m.material ?? DEFAULT_MATERIAL)!;
+      return {
+        from: at(m.from),
+        to: at(m.to),
+        e: toEngine('modulus', mat.E!),
+        a: toEngine('area', mat.A!),
+        i: toEngine('inertia', mat.I!),
+        releaseStart: m.releases?.start ?? false,
+        releaseEnd: m.releases?.end ?? false,
+      };
+    }),
+    supports: si.supports.map((s) => ({
+      node: at(s.node),
+      kind: s.type,
+      angle: (s.angle ?? 0) * DEGREES,
+      settlement: {
+        x: toEngine('displacement', s.settlement?.x ?? 0),
+        y: toEngine('displacement', s.settlement?.y ?? 0),
+        rotation: s.settlement?.rotation ?? 0,
+      },
+    })),
+    nodalLoads: (si.nodalLoads ?? []).map((l) => ({
+      node: at(l.node),
+      fx: l.fx ?? 0,
+      fy: l.fy ?? 0,
+      moment: -(l.moment ?? 0), // clockwise positive in the API, counter-clockwise in the engine
+      case: caseOf(l.case),
+    })),
+    memberLoads: (si.memberLoads ?? []).map((l) => ({ member: memberIndex.get(l.member)!, kind: engineLoadKind(l), case: caseOf(l.case) })),
+  };
+}
+
+function engineLoadKind(l: FrameMemberLoadInput): EngineFrameModel['memberLoads'][number]['kind'] {
+  switch (l.type) {
+    case 'point':
+      return { type: 'point', at: l.position, force: l.magnitude, direction: DIRECTIONS[l.direction ?? 'global-y'] };
+    case 'moment':
+      return { type: 'moment', at: l.position, moment: -l.magnitude };
+    case 'udl':
+      return { type: 'line', from: l.from, to: l.to, start: l.start, end: l.end ?? l.start, direction: DIRECTIONS[l.direction ?? 'global-y'] };
+  }
+}
