@@ -220,10 +220,14 @@ async function main(): Promise<void> {
       console.log(
         [
           mode.name.padEnd(24),
-          median(mine.map((run) => run.rps)).toFixed(0).padStart(8),
+          median(mine.map((run) => run.rps))
+            .toFixed(0)
+            .padStart(8),
           String(median(mine.map((run) => run.p99))).padStart(7),
           (isOff ? '-' : percent(throughput)).padStart(20),
-          median(mine.map((run) => run.cpuPerRequest)).toFixed(1).padStart(11),
+          median(mine.map((run) => run.cpuPerRequest))
+            .toFixed(1)
+            .padStart(11),
           (isOff ? '-' : percent(cpu)).padStart(13),
         ].join(' '),
       );
@@ -232,7 +236,9 @@ async function main(): Promise<void> {
     console.log('');
     for (const [mode, target] of TARGETS) {
       const overhead = overheads.get(mode)!;
-      console.log(`${`${mode} throughput overhead`.padEnd(46)} ${percent(overhead).padStart(6)} (target under ${percent(target)}): ${overhead < target ? 'met' : 'NOT met'}`);
+      console.log(
+        `${`${mode} throughput overhead`.padEnd(46)} ${percent(overhead).padStart(6)} (target under ${percent(target)}): ${overhead < target ? 'met' : 'NOT met'}`,
+      );
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');

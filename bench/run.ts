@@ -64,7 +64,11 @@ async function sequentialMs(url: string, body: string, count: number): Promise<n
 }
 
 /** Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC). */
-async function serve(kind: 'service' | 'bare', body?: unknown, nodeFlags: string[] = []): Promise<{ url: string; close: () => void; rss: () => Promise<number> }> {
+async function serve(
+  kind: 'service' | 'bare',
+  body?: unknown,
+  nodeFlags: string[] = [],
+): Promise<{ url: string; close: () => void; rss: () => Promise<number> }> {
   const child = fork(fileURLToPath(new URL('./http-target.ts', import.meta.url)), [kind], { execArgv: [...nodeFlags, '--import', 'tsx'] });
   if (body !== undefined) child.send(body as object);
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {
@@ -137,7 +141,11 @@ againstNative('beam', beamMs, 'beam 20 spans');
   console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
   // the native example's work: the fixture's combinations
   const { combinations } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { combinations: number[][] };
-  againstNative('truss', timeMs(() => engine.solveTruss(truss.model, combinations), 200), 'truss 300 nodes');
+  againstNative(
+    'truss',
+    timeMs(() => engine.solveTruss(truss.model, combinations), 200),
+    'truss 300 nodes',
+  );
 }
 
 // 1b. Combinations: the same 20-span beam (loads in all eight cases) under every AS1170 combination,
@@ -149,7 +157,12 @@ againstNative('beam', beamMs, 'beam 20 spans');
   // The fixture in API shape: E in GPa, I in mm4, clockwise moments; q = [a, b, c] over s = x - from is a
   // udl when c = 0, else an area load p(s)·w(s) with w(0) = 1: p0 = a, p'·w' = c, a·w' + p' = b.
   const api: BeamSolveRequest = {
-    spans: beam.model.spans.map((s) => ({ length: s.length, E: s.e / 1e6, I: s.i * 1e12, ...(s.hinge && { connection: 'hinge' as const }) })),
+    spans: beam.model.spans.map((s) => ({
+      length: s.length,
+      E: s.e / 1e6,
+      I: s.i * 1e12,
+      ...(s.hinge && { connection: 'hinge' as const }),
+    })),
     supports: beam.model.supports.map((s) => ({ type: s.kind, position: s.position, settlement: s.settlement * 1000 })),
     loads: beam.model.loads.map((l): BeamLoadInput => {
       const loadCase = LOAD_CASES[l.case]!;
@@ -159,7 +172,16 @@ againstNative('beam', beamMs, 'beam 20 spans');
       const length = l.to - l.from;
       if (c === 0) return { type: 'udl', start: a, end: a + b * length, from: l.from, to: l.to, case: loadCase };
       const dw = (b - Math.sqrt(b * b - 4 * a * c)) / (2 * a);
-      return { type: 'area', start: a, end: a + (c / dw) * length, width: 1, endWidth: 1 + dw * length, from: l.from, to: l.to, case: loadCase };
+      return {
+        type: 'area',
+        start: a,
+        end: a + (c / dw) * length,
+        width: 1,
+        endWidth: 1 + dw * length,
+        from: l.from,
+        to: l.to,
+        case: loadCase,
+      };
     }),
   };
   const combined: BeamSolveRequest = { ...api, combinations: { standard: 'AS1170' } };
@@ -191,12 +213,20 @@ againstNative('beam', beamMs, 'beam 20 spans');
     50,
   );
   // the whole pipeline as the route runs it: solve, then the response text
-  const [pipePlain, pipeAll] = paired(() => responseBody(solveBeamRequest(api, context)), () => responseBody(solveBeamRequest(combined, context)), 30);
+  const [pipePlain, pipeAll] = paired(
+    () => responseBody(solveBeamRequest(api, context)),
+    () => responseBody(solveBeamRequest(combined, context)),
+    30,
+  );
   const n = set.combinations.length;
   console.log(`combinations, 20 spans / 200 loads in 8 cases, AS1170 (${n} combinations):`);
   const each = (all: number, plain: number) => `${((all - plain) / n).toFixed(3)} ms per combination`;
-  console.log(`  engine   plain ${enginePlain.toFixed(3)} ms, + ${n} combinations ${engineAll.toFixed(3)} ms (${each(engineAll, enginePlain)}): ratio ${(engineAll / enginePlain).toFixed(2)} (target < 3x)`);
-  console.log(`  pipeline plain ${pipePlain.toFixed(3)} ms, + ${n} combinations ${pipeAll.toFixed(3)} ms (${each(pipeAll, pipePlain)}): ratio ${(pipeAll / pipePlain).toFixed(2)} (target < 3x)`);
+  console.log(
+    `  engine   plain ${enginePlain.toFixed(3)} ms, + ${n} combinations ${engineAll.toFixed(3)} ms (${each(engineAll, enginePlain)}): ratio ${(engineAll / enginePlain).toFixed(2)} (target < 3x)`,
+  );
+  console.log(
+    `  pipeline plain ${pipePlain.toFixed(3)} ms, + ${n} combinations ${pipeAll.toFixed(3)} ms (${each(pipeAll, pipePlain)}): ratio ${(pipeAll / pipePlain).toFixed(2)} (target < 3x)`,
+  );
 }
 
 // 2. HTTP: a 3-span beam with 6 loads through the whole service, beside a bare route of the same body size.
@@ -222,7 +252,11 @@ const request = JSON.stringify({
   ],
 });
 const service = await serve('service');
-const sample = await fetch(`${service.url}/v1/beam/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+const sample = await fetch(`${service.url}/v1/beam/solve`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: request,
+});
 const solvedBody = await sample.text();
 if (sample.status !== 200) throw new Error(`beam solve failed: ${sample.status} ${solvedBody}`);
 // The bare route returns an object of the same size, so Koa serialises the same amount per request.
@@ -243,19 +277,37 @@ for (let round = 0; round < 3; round++) {
 bareServer.close();
 const { bare: bareRun, service: serviceRun, ratio } = [...rounds].sort((a, b) => a.ratio - b.ratio)[1]!;
 
-console.log(`http rounds (bare, service req/s): ${rounds.map((r) => `${r.bare.rps.toFixed(0)}/${r.service.rps.toFixed(0)} = ${r.ratio.toFixed(2)}`).join(', ')}`);
-console.log(`http bare koa route (${solvedBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`);
-console.log(`http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`);
+console.log(
+  `http rounds (bare, service req/s): ${rounds.map((r) => `${r.bare.rps.toFixed(0)}/${r.service.rps.toFixed(0)} = ${r.ratio.toFixed(2)}`).join(', ')}`,
+);
+console.log(
+  `http bare koa route (${solvedBody.length} B body): ${bareRun.rps.toFixed(0)} req/s, p50 ${bareRun.p50} ms, p99 ${bareRun.p99} ms`,
+);
+console.log(
+  `http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`,
+);
 console.log(`throughput ratio service/bare (median of ${rounds.length} rounds): ${ratio.toFixed(2)} (target >= 0.50)`);
-target('HTTP 3-span beam, service / bare Koa throughput', `${serviceRun.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s`, ratio, '>= 0.50', ratio >= 0.5);
+target(
+  'HTTP 3-span beam, service / bare Koa throughput',
+  `${serviceRun.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s`,
+  ratio,
+  '>= 0.50',
+  ratio >= 0.5,
+);
 
 // 3. HTTP: the 300-node, 1000-member lattice as an API request.
 {
   const trussRequest = JSON.stringify(latticeRequest());
-  const check = await fetch(`${service.url}/v1/truss/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: trussRequest });
+  const check = await fetch(`${service.url}/v1/truss/solve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: trussRequest,
+  });
   if (check.status !== 200) throw new Error(`truss solve failed: ${check.status} ${await check.text()}`);
   const trussRun = await load(`${service.url}/v1/truss/solve`, trussRequest, seconds);
-  console.log(`http truss solve, 300 nodes / 1000 members (${trussRequest.length} B request): ${trussRun.rps.toFixed(0)} req/s, p50 ${trussRun.p50} ms, p99 ${trussRun.p99} ms, errors ${trussRun.errors}`);
+  console.log(
+    `http truss solve, 300 nodes / 1000 members (${trussRequest.length} B request): ${trussRun.rps.toFixed(0)} req/s, p50 ${trussRun.p50} ms, p99 ${trussRun.p99} ms, errors ${trussRun.errors}`,
+  );
 
   // One request at a time to a fresh service: its resident memory after 10 and after 1,000 solves, and
   // the median time of a request after the first 10. V8 grows its young generation from 1 to 16 MB
@@ -271,11 +323,21 @@ target('HTTP 3-span beam, service / bare Koa throughput', `${serviceRun.rps.toFi
   fresh.close();
   const trussMedian = median(timed);
   const timeRatio = trussMedian / TRUSS_HTTP_BASELINE_MS;
-  console.log(`http truss one at a time: median ${trussMedian.toFixed(2)} ms (main before issue 13: ${TRUSS_HTTP_BASELINE_MS} ms), ratio ${timeRatio.toFixed(2)} (target <= 0.75)`);
-  target('HTTP 300-node truss median, now / main before', `${trussMedian.toFixed(2)} / ${TRUSS_HTTP_BASELINE_MS} ms`, timeRatio, '<= 0.75', timeRatio <= 0.75);
+  console.log(
+    `http truss one at a time: median ${trussMedian.toFixed(2)} ms (main before issue 13: ${TRUSS_HTTP_BASELINE_MS} ms), ratio ${timeRatio.toFixed(2)} (target <= 0.75)`,
+  );
+  target(
+    'HTTP 300-node truss median, now / main before',
+    `${trussMedian.toFixed(2)} / ${TRUSS_HTTP_BASELINE_MS} ms`,
+    timeRatio,
+    '<= 0.75',
+    timeRatio <= 0.75,
+  );
   const growth = rss1000 / rss10;
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-  console.log(`service resident memory: ${mb(rss10)} MB after 10 truss solves, ${mb(rss1000)} MB after 1,000 (ratio ${growth.toFixed(3)}, target <= 1.10)`);
+  console.log(
+    `service resident memory: ${mb(rss10)} MB after 10 truss solves, ${mb(rss1000)} MB after 1,000 (ratio ${growth.toFixed(3)}, target <= 1.10)`,
+  );
   target('service RSS after 1,000 / after 10 large-truss solves', `${mb(rss1000)} / ${mb(rss10)} MB`, growth, '<= 1.10', growth <= 1.1);
 }
 service.close();
@@ -286,7 +348,9 @@ service.close();
   const context: SolveContext = { engine, baseUrl: 'http://localhost:3000' };
   const diagram = { ...latticeRequest(), view: 'results', width: 2000, height: 1500 };
   const drawMs = timeMs(() => renderTrussDiagram(diagram, context), 20);
-  console.log(`truss diagram, 300 nodes / 1000 members at 2000 x 1500: median ${drawMs.toFixed(1)} ms (target < 50 ms): ${drawMs < 50 ? 'met' : 'NOT met'}`);
+  console.log(
+    `truss diagram, 300 nodes / 1000 members at 2000 x 1500: median ${drawMs.toFixed(1)} ms (target < 50 ms): ${drawMs < 50 ? 'met' : 'NOT met'}`,
+  );
   const library = loadSectionLibrary();
   const miss = 'W14X'.repeat(16);
   const lookUp = () => {
@@ -297,7 +361,9 @@ service.close();
     }
   };
   const missMs = timeMs(lookUp, 200);
-  console.log(`section miss, 64-character designation (did-you-mean over ${library.sections.length} sections): median ${missMs.toFixed(3)} ms (target < 5 ms): ${missMs < 5 ? 'met' : 'NOT met'}`);
+  console.log(
+    `section miss, 64-character designation (did-you-mean over ${library.sections.length} sections): median ${missMs.toFixed(3)} ms (target < 5 ms): ${missMs < 5 ? 'met' : 'NOT met'}`,
+  );
 }
 console.log(`peak resident memory of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 

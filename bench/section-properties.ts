@@ -9,7 +9,12 @@ import { sectionEngineModel, sectionProperties } from '../ts/solve/section-prope
 import { timeMs } from './timing.js';
 
 const rectangle = (x: number, y: number, width: number, height: number, hole = false): SectionShapeInput => ({
-  type: 'rectangle', x, y, width, height, ...(hole && { void: true }),
+  type: 'rectangle',
+  x,
+  y,
+  width,
+  height,
+  ...(hole && { void: true }),
 });
 
 /**

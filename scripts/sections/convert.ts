@@ -65,9 +65,7 @@ export function summary(all: Built[]): string {
     for (const { type } of STANDARDS[built.standard].types) {
       const entries = built.entries.filter((e) => e.row.type === type);
       const ratios = entries.map((e) => massRatio(e.row, e.areaFactor));
-      lines.push(
-        `${built.standard} ${type} ${entries.length} ${Math.min(...ratios).toFixed(4)} ${Math.max(...ratios).toFixed(4)}`,
-      );
+      lines.push(`${built.standard} ${type} ${entries.length} ${Math.min(...ratios).toFixed(4)} ${Math.max(...ratios).toFixed(4)}`);
     }
     lines.push(`${built.standard} (all) ${built.entries.length}`);
     total += built.entries.length;

@@ -13,8 +13,7 @@ type Obj = Record<string, unknown>;
 const FAMILY_ORDER = ['IPE', 'HEA', 'HEB', 'HEM', 'IPN', 'UPN'];
 const serialSize = (designation: string) => Number(/\d+/.exec(designation)?.[0] ?? NaN);
 const byFamilyThenSize = (a: SectionRow, b: SectionRow) =>
-  FAMILY_ORDER.indexOf(a.type) - FAMILY_ORDER.indexOf(b.type) ||
-  serialSize(a.designation) - serialSize(b.designation);
+  FAMILY_ORDER.indexOf(a.type) - FAMILY_ORDER.indexOf(b.type) || serialSize(a.designation) - serialSize(b.designation);
 
 /** steelsnakes' "IPE-300" and "HE-300-A" rows under eurocodepy's names IPE300 and HEA300. */
 function steelsnakesIpeHe(rawDir: string): Map<string, SecondOpinion> {
@@ -73,26 +72,24 @@ export function buildEn10365(rawDir: string): Built {
     });
   });
 
-  const ipn = Object.values(readJson(rawDir, 'EN10365/xc_arcelor_ipn_profiles.json') as Record<string, Obj>).map(
-    (r) => {
-      const name = String(r.nmb).replace('_', '');
-      const what = `EN10365 ${name}`;
-      const m = (key: string) => toSi.mmFromM(num(r[key], `${what} ${key}`));
-      return makeRow('EN10365', {
-        designation: name,
-        type: 'IPN',
-        A: toSi.mm2FromM2(num(r.A, `${what} A`)),
-        Ix: toSi.mm4FromM4(num(r.Iz, `${what} Iz`)),
-        Iy: toSi.mm4FromM4(num(r.Iy, `${what} Iy`)),
-        mass: toSi.same(num(r.P, `${what} P`)),
-        d: m('h'),
-        bf: m('b'),
-        tf: m('tf'),
-        tw: m('tw'),
-        source: 'xc',
-      });
-    },
-  );
+  const ipn = Object.values(readJson(rawDir, 'EN10365/xc_arcelor_ipn_profiles.json') as Record<string, Obj>).map((r) => {
+    const name = String(r.nmb).replace('_', '');
+    const what = `EN10365 ${name}`;
+    const m = (key: string) => toSi.mmFromM(num(r[key], `${what} ${key}`));
+    return makeRow('EN10365', {
+      designation: name,
+      type: 'IPN',
+      A: toSi.mm2FromM2(num(r.A, `${what} A`)),
+      Ix: toSi.mm4FromM4(num(r.Iz, `${what} Iz`)),
+      Iy: toSi.mm4FromM4(num(r.Iy, `${what} Iy`)),
+      mass: toSi.same(num(r.P, `${what} P`)),
+      d: m('h'),
+      bf: m('b'),
+      tf: m('tf'),
+      tw: m('tw'),
+      source: 'xc',
+    });
+  });
 
   const upn = Object.values(readJson(rawDir, 'EN10365/steelsnakes_EU_UPN.json') as Record<string, Obj>).map((r) => {
     const name = String(r.designation).replace('-', '');

@@ -91,7 +91,10 @@ export function buildIs808(rawDir: string): Built {
 
   const ismb = merge(
     readCsv(rawDir, 'IS808/awoziji_pySteel_gantry_ISMB.csv').map((r) => fromPySteel(r, 'ISMB')),
-    beams.filter(starts('MB')).filter(rev).map((r) => fromOsdag(r, 'ISMB', 'osdag-rev')),
+    beams
+      .filter(starts('MB'))
+      .filter(rev)
+      .map((r) => fromOsdag(r, 'ISMB', 'osdag-rev')),
   );
   const ismc = merge(
     readCsv(rawDir, 'IS808/awoziji_pySteel_gantry_ISMC.csv').map((r) => fromPySteel(r, 'ISMC')),
@@ -106,7 +109,10 @@ export function buildIs808(rawDir: string): Built {
     .map((r) => fromOsdag(r, 'ISLB', 'osdag-old'))
     .filter((r) => r.designation !== 'ISLB 500')
     .sort(bySerialThenMass);
-  const ishb = old.filter(starts('HB')).map((r) => fromOsdag(r, 'ISHB', 'osdag-old')).sort(bySerialThenMass);
+  const ishb = old
+    .filter(starts('HB'))
+    .map((r) => fromOsdag(r, 'ISHB', 'osdag-old'))
+    .sort(bySerialThenMass);
 
   // Angles: Iz/Iy about the axes parallel to the legs (Iumax/Ivmin are the principal pair); a is the long leg.
   const isa = angles.filter(rev).map((r) => {

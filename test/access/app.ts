@@ -43,7 +43,11 @@ const standIn: Middleware = async (ctx) => {
 /** The service's routes with the stand-in handler; none reads a body. */
 export const STAND_IN_ROUTES: readonly Route[] = ROUTES.map((route) => ({ ...route, readsOwnBody: true, handler: () => standIn }));
 
-const deps = { engine: { version: '0.0.0+accesstest00' } as Engine, baseUrl: 'http://localhost:3000', routes: STAND_IN_ROUTES } as unknown as RouteDeps;
+const deps = {
+  engine: { version: '0.0.0+accesstest00' } as Engine,
+  baseUrl: 'http://localhost:3000',
+  routes: STAND_IN_ROUTES,
+} as unknown as RouteDeps;
 
 export function accessTestApp(access: AccessOptions): Koa {
   const app = new Koa();

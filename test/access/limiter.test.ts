@@ -35,7 +35,7 @@ describe('the tier table', () => {
 });
 
 describe('rate limiter', () => {
-  it('reports the day window on an anonymous caller\'s first request', async () => {
+  it("reports the day window on an anonymous caller's first request", async () => {
     const decision = await limiter().check('anon:203.0.113.7', 'anonymous', at('2025-03-10T12:00:00Z'));
     // Day: 30 - 1 = 29 left; month: 300 - 1 = 299 left; the day is the more constraining.
     expect(decision).toMatchObject({ allowed: true, window: 'day', limit: 30, remaining: 29 });

@@ -7,13 +7,7 @@ import { issueKey } from '../../ts/keys/issue.js';
 import { hashKey } from '../../ts/keys/key.js';
 import { SqliteKeyStore } from '../../ts/keys/sqlite-store.js';
 import { MemoryCounterStore } from '../../ts/limits/memory-store.js';
-import {
-  clientAddress,
-  keepsCount,
-  normaliseAddress,
-  storesFromEnv,
-  trustProxyFromEnv,
-} from '../../ts/server/middleware/access.js';
+import { clientAddress, keepsCount, normaliseAddress, storesFromEnv, trustProxyFromEnv } from '../../ts/server/middleware/access.js';
 import { accessTestApp, manualClock } from './app.js';
 
 let dir: string;
@@ -150,7 +144,13 @@ describe('429 rate_limited', () => {
 
   it('lets exactly the cap through under concurrent requests', async () => {
     const app = server();
-    const statuses = await Promise.all(Array.from({ length: 25 }, () => request(app).get('/v1/standards').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        request(app)
+          .get('/v1/standards')
+          .then((r) => r.status),
+      ),
+    );
     // Anonymous burst cap: 10.
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
@@ -175,7 +175,7 @@ describe('authentication', () => {
     expect((await request(app).get('/v1/standards')).headers['x-ratelimit-remaining']).toBe('29');
   });
 
-  it('lets a keyed caller past the anonymous burst cap, up to the tier\'s own', async () => {
+  it("lets a keyed caller past the anonymous burst cap, up to the tier's own", async () => {
     const app = server();
     const { key } = await issueKey(keys, { tier: 'student', contact: 's@example.org' }, clock.now());
     const statuses: number[] = [];

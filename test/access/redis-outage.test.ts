@@ -40,7 +40,11 @@ afterAll(async () => {
 });
 
 const solve = (headers: Record<string, string> = {}) =>
-  fetch(`${url}/v1/beam/solve`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(SIMPLE_BEAM) });
+  fetch(`${url}/v1/beam/solve`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(SIMPLE_BEAM),
+  });
 const mcp = () =>
   fetch(`${url}/mcp`, {
     method: 'POST',

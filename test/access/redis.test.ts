@@ -38,7 +38,10 @@ beforeEach(async () => {
 /** An access-controlled app with its own Redis connection, listening on loopback: one service instance. */
 async function instance(clock: () => Date): Promise<{ url: string; close: () => Promise<void> }> {
   const client = connect();
-  const server: Server = accessTestApp({ keys: new RedisKeyStore(client), counters: new RedisCounterStore(client), clock }).listen(0, '127.0.0.1');
+  const server: Server = accessTestApp({ keys: new RedisKeyStore(client), counters: new RedisCounterStore(client), clock }).listen(
+    0,
+    '127.0.0.1',
+  );
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -112,7 +115,7 @@ describe('Redis key store', () => {
     await expect(store.add(b.record)).rejects.toThrow(/already exists/);
   });
 
-  it('keeps a looked-up key for REVOCATION_DELAY_MS: another instance\'s revocation holds within it, its own at once', async () => {
+  it("keeps a looked-up key for REVOCATION_DELAY_MS: another instance's revocation holds within it, its own at once", async () => {
     const service = new RedisKeyStore(connect());
     const tool = new RedisKeyStore(connect());
     const issued = await issueKey(tool, { tier: 'pro', contact: 'cache@example.org' }, new Date('2025-03-10T12:00:00Z'));
@@ -173,9 +176,7 @@ describe('two service instances sharing one Redis', () => {
     const b = await instance(clock.now);
     const fire = (n: number, headers: Record<string, string>) =>
       Promise.all(
-        Array.from({ length: n }, (_, i) =>
-          fetch(`${(i % 2 === 0 ? a : b).url}/v1/standards`, { headers }).then((res) => res.status),
-        ),
+        Array.from({ length: n }, (_, i) => fetch(`${(i % 2 === 0 ? a : b).url}/v1/standards`, { headers }).then((res) => res.status)),
       );
     // Student burst cap: 60 per minute. 150 requests at once, split over the two instances.
     const keyed = await fire(150, { Authorization: `Bearer ${key}` });

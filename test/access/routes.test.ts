@@ -146,7 +146,14 @@ describe('one route table (issue 14, item 4)', () => {
       .sort();
     expect(documented).toEqual(table);
 
-    const deps = { routes: ROUTES, sections: {}, solve: {}, engine: { version: 'x' }, baseUrl: 'http://x', countersReachable: () => true } as unknown as RouteDeps;
+    const deps = {
+      routes: ROUTES,
+      sections: {},
+      solve: {},
+      engine: { version: 'x' },
+      baseUrl: 'http://x',
+      countersReachable: () => true,
+    } as unknown as RouteDeps;
     const stubs = ROUTES.map((route) => ({ ...route, handler: () => () => undefined }));
     const router: Router = createRouter(stubs, deps);
     const registered = router.stack.map((layer) => `${layer.methods.filter((m) => m !== 'HEAD').join(',')} ${layer.path}`).sort();
@@ -172,7 +179,13 @@ describe('one route table (issue 14, item 4)', () => {
       },
     };
     // And a calculator page: open, not documented, its last parameter spanning slashes.
-    const page: Route = { method: 'GET', path: '/calculator/{page}', access: 'open', rest: true, handler: () => (ctx) => void (ctx.body = ctx.params.page) };
+    const page: Route = {
+      method: 'GET',
+      path: '/calculator/{page}',
+      access: 'open',
+      rest: true,
+      handler: () => (ctx) => void (ctx.body = ctx.params.page),
+    };
     const routes = [...ROUTES, frame, page];
     const withFrame = (await testApp({ routes, access: { keys, counters: new MemoryCounterStore(), tiers: TIGHT } })).callback();
     const res = await request(withFrame).post('/v1/frame/solve').send({ a: 1 });

@@ -309,7 +309,12 @@ describe('imperial', () => {
 
   it('simply supported UDL in k/ft: wL/2, wL²/8, 5wL⁴/384EI (in)', async () => {
     const [l, w] = [20, 1.5];
-    const r = await solve({ units: 'imperial', spans: [beam(l)], supports: [pin(0), roller(l)], loads: [{ type: 'udl', start: -w, from: 0, to: l }] });
+    const r = await solve({
+      units: 'imperial',
+      spans: [beam(l)],
+      supports: [pin(0), roller(l)],
+      loads: [{ type: 'udl', start: -w, from: 0, to: l }],
+    });
     expectClose(r.reactions[0]!.vertical, (w * l) / 2);
     expectClose(r.extremes.moment.maxSagging.value, (w * l * l) / 8);
     expectClose(r.extremes.deflection.max.value, ((-5 * w * l ** 4) / (384 * ei)) * 12);
@@ -318,7 +323,12 @@ describe('imperial', () => {
 
   it('cantilever tip load in kip: moment -PL k.ft, δ = -PL³/3EI (in)', async () => {
     const [l, p] = [10, 5];
-    const r = await solve({ units: 'imperial', spans: [beam(l)], supports: [fixed(0)], loads: [{ type: 'point', magnitude: -p, position: l }] });
+    const r = await solve({
+      units: 'imperial',
+      spans: [beam(l)],
+      supports: [fixed(0)],
+      loads: [{ type: 'point', magnitude: -p, position: l }],
+    });
     expectClose(r.reactions[0]!.moment, -p * l);
     expectClose(r.extremes.deflection.max.value, ((-p * l ** 3) / (3 * ei)) * 12);
   });

@@ -104,14 +104,23 @@ describe('series written from the engine numbers', () => {
 
 describe('responseBody', () => {
   it('writes series in place and leaves a string that looks like a marker alone', () => {
-    const value = { a: new SeriesData(new Float64Array([0, 1.5])), b: ['\u00000', '\u0000deadbeef:0', 'µ'], c: { d: new SeriesData(new Float64Array(0)) } };
+    const value = {
+      a: new SeriesData(new Float64Array([0, 1.5])),
+      b: ['\u00000', '\u0000deadbeef:0', 'µ'],
+      c: { d: new SeriesData(new Float64Array(0)) },
+    };
     expect(new TextDecoder().decode(responseBody(value))).toBe('{"a":[[0,1.5]],"b":["\\u00000","\\u0000deadbeef:0","µ"],"c":{"d":[]}}');
   });
 
   it('reads as its pairs under any other serialisation, and as data through plainData', () => {
     const value = { series: new SeriesData(new Float64Array([1, 2, 3, 4])) };
     expect(JSON.stringify(value)).toBe('{"series":[[1,2],[3,4]]}');
-    expect(plainData(value)).toEqual({ series: [[1, 2], [3, 4]] });
+    expect(plainData(value)).toEqual({
+      series: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
   });
 
   it('prints the numbers JSON.stringify prints', () => {

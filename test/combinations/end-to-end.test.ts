@@ -185,15 +185,7 @@ const WORKED: WorkedCase[] = [
   {
     // combinations.md 3.9
     standard: 'EN1990-UK',
-    ids: [
-      'EN1990UK-ULS-1',
-      'EN1990UK-ULS-2',
-      'EN1990UK-ULS-5',
-      'EN1990UK-SLS-1',
-      'EN1990UK-SLS-2',
-      'EN1990UK-SLS-15',
-      'EN1990UK-SLS-20',
-    ],
+    ids: ['EN1990UK-ULS-1', 'EN1990UK-ULS-2', 'EN1990UK-ULS-5', 'EN1990UK-SLS-1', 'EN1990UK-SLS-2', 'EN1990UK-SLS-15', 'EN1990UK-SLS-20'],
     uls: { id: 'EN1990UK-ULS-5', name: '1.24875G + 1.5Q', w: 19.9875, moment: 89.94375 },
     sls: { id: 'EN1990UK-SLS-2', w: 15 },
     w: {
@@ -292,7 +284,11 @@ describe('worked example of combinations.md (G = 10, Q = 5 kN/m, 6 m, office)', 
     expectClose(sls.extremes.deflection.maxDown.value, delta);
     expectClose(valueAt(sls.deflection.min, L / 2), delta);
     // The least deflection at midspan: the smallest SLS w (deflections are enveloped from SLS rows only)
-    const leastSls = Math.min(...Object.entries(c.w).filter(([id]) => id.includes('-SLS-')).map(([, w]) => w));
+    const leastSls = Math.min(
+      ...Object.entries(c.w)
+        .filter(([id]) => id.includes('-SLS-'))
+        .map(([, w]) => w),
+    );
     expectClose(valueAt(sls.deflection.max, L / 2), midspanDeflectionMm(leastSls));
   });
 
@@ -374,7 +370,17 @@ function twoSpan(w1: number, w2: number) {
   const rC = (w2 * SPAN) / 2 + mB / SPAN;
   const rB = ((w1 + w2) * SPAN) / 2 - (2 * mB) / SPAN;
   const m = (x: number) => (x <= SPAN ? rA * x - (w1 * x * x) / 2 : rC * (2 * SPAN - x) - (w2 * (2 * SPAN - x) ** 2) / 2);
-  return { mB, rA, rB, rC, m, span1Max: (rA * rA) / (2 * w1), span1At: rA / w1, span2Max: (rC * rC) / (2 * w2), span2At: 2 * SPAN - rC / w2 };
+  return {
+    mB,
+    rA,
+    rB,
+    rC,
+    m,
+    span1Max: (rA * rA) / (2 * w1),
+    span1At: rA / w1,
+    span2Max: (rC * rC) / (2 * w2),
+    span2At: 2 * SPAN - rC / w2,
+  };
 }
 const C1 = twoSpan(19.5, 12);
 const C2 = twoSpan(12, 16.5);
@@ -562,9 +568,7 @@ describe('include', () => {
   });
 
   it('include applies to custom ids too', async () => {
-    const envelope = envelopeOf(
-      await solveBeam(patternBeam({ standard: 'custom', custom: PATTERN_ROWS, include: ['CUSTOM-3'] })),
-    );
+    const envelope = envelopeOf(await solveBeam(patternBeam({ standard: 'custom', custom: PATTERN_ROWS, include: ['CUSTOM-3'] })));
     expect(envelope.combinations.map((k) => k.id)).toEqual(['CUSTOM-3']);
     expect(envelope.combinations[0]!.name).toBe('1.2G + 1.5Q + 1.5Qr');
     // Without the pattern rows the sagging envelope is the full row's 51.92 (table above)
@@ -719,7 +723,10 @@ describe('bounds over HTTP', () => {
     const ok = await solveBeam(workedExample({ standard: 'custom', custom: [{ name: name60, kind: 'ULS', factors: { G: 1 } }] }));
     expect(envelopeOf(ok).combinations[0]!.name).toBe(name60);
 
-    const res = await post('/v1/beam/solve', workedExample({ standard: 'custom', custom: [{ name: 'N'.repeat(61), kind: 'ULS', factors: { G: 1 } }] }));
+    const res = await post(
+      '/v1/beam/solve',
+      workedExample({ standard: 'custom', custom: [{ name: 'N'.repeat(61), kind: 'ULS', factors: { G: 1 } }] }),
+    );
     expect(res.status).toBe(400);
     expect(paths(res)).toEqual(['combinations.custom.0.name']);
   });

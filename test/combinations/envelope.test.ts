@@ -203,7 +203,10 @@ describe('beam envelope', () => {
   it('series sampled at different positions are an internal error, not a wrong envelope', () => {
     const shifted: BeamRun = {
       ...B,
-      result: { ...B.result, diagrams: { ...B.result.diagrams, shear: B.result.diagrams.shear.map(([x, v]) => [x + 0.5, v] as [number, number]) } },
+      result: {
+        ...B.result,
+        diagrams: { ...B.result.diagrams, shear: B.result.diagrams.shear.map(([x, v]) => [x + 0.5, v] as [number, number]) },
+      },
     };
     expect(() => beamEnvelope(header, [A, shifted])).toThrow(Problem);
     try {
@@ -215,7 +218,13 @@ describe('beam envelope', () => {
 });
 
 describe('truss envelope', () => {
-  const truss = (id: string, kind: LimitState, forces: [number, number], reactions: [number, number], disp: [number, number]): TrussRun => ({
+  const truss = (
+    id: string,
+    kind: LimitState,
+    forces: [number, number],
+    reactions: [number, number],
+    disp: [number, number],
+  ): TrussRun => ({
     combination: combination(id, kind),
     result: {
       reactions: [{ node: 1, horizontal: reactions[0], vertical: reactions[1] }],

@@ -170,15 +170,7 @@ describe('worked example: G = 10 kN/m, Q = 5 kN/m, 6 m simply supported, office'
     },
     {
       standard: 'EN1990-UK',
-      ids: [
-        'EN1990UK-ULS-1',
-        'EN1990UK-ULS-2',
-        'EN1990UK-ULS-5',
-        'EN1990UK-SLS-1',
-        'EN1990UK-SLS-2',
-        'EN1990UK-SLS-15',
-        'EN1990UK-SLS-20',
-      ],
+      ids: ['EN1990UK-ULS-1', 'EN1990UK-ULS-2', 'EN1990UK-ULS-5', 'EN1990UK-SLS-1', 'EN1990UK-SLS-2', 'EN1990UK-SLS-15', 'EN1990UK-SLS-20'],
       uls: ['EN1990UK-ULS-5', 89.94375],
       sls: ['EN1990UK-SLS-2', 15.0],
     },
@@ -351,7 +343,12 @@ describe('custom', () => {
     });
     expect(set.combinations).toEqual([
       { id: 'CUSTOM-1', name: 'Uplift check', kind: 'ULS', factors: { G: 0.9, Q: 0, Qr: 0, W: -1.5, E: 0, S: 0, R: 0, T: 0 } },
-      { id: 'CUSTOM-2', name: 'Variable only (UK NA to EN 1993-1-1)', kind: 'SLS', factors: { G: 0, Q: 1, Qr: 0, W: 0, E: 0.3, S: 0, R: 0, T: 0 } },
+      {
+        id: 'CUSTOM-2',
+        name: 'Variable only (UK NA to EN 1993-1-1)',
+        kind: 'SLS',
+        factors: { G: 0, Q: 1, Qr: 0, W: 0, E: 0.3, S: 0, R: 0, T: 0 },
+      },
     ]);
     expect(set.standard).toBe('custom');
   });

@@ -20,7 +20,12 @@ function factored(request: DenseFrame, factors: Factors): DenseFrame {
   const scale = (c: string | undefined) => factors[c ?? 'G'] ?? 0;
   return {
     ...request,
-    nodalLoads: (request.nodalLoads ?? []).map((l) => ({ ...l, fx: (l.fx ?? 0) * scale(l.case), fy: (l.fy ?? 0) * scale(l.case), moment: (l.moment ?? 0) * scale(l.case) })),
+    nodalLoads: (request.nodalLoads ?? []).map((l) => ({
+      ...l,
+      fx: (l.fx ?? 0) * scale(l.case),
+      fy: (l.fy ?? 0) * scale(l.case),
+      moment: (l.moment ?? 0) * scale(l.case),
+    })),
     memberLoads: (request.memberLoads ?? []).map((l) =>
       l.type === 'udl'
         ? { ...l, start: l.start * scale(l.case), end: (l.end ?? l.start) * scale(l.case) }
@@ -44,7 +49,9 @@ describe('frame golden fixtures agree with an independent dense solver', () => {
           actual = valueAt(unfactored, e.path);
         } else continue;
         expect(actual, `${e.path} (${e.source})`).toBeDefined();
-        expect(Math.abs(actual! - e.value), `${e.path} = ${actual}, expected ${e.value} (${e.source})`).toBeLessThanOrEqual(toleranceOf(fixture, e));
+        expect(Math.abs(actual! - e.value), `${e.path} = ${actual}, expected ${e.value} (${e.source})`).toBeLessThanOrEqual(
+          toleranceOf(fixture, e),
+        );
         checked++;
       }
       expect(checked).toBeGreaterThan(0);

@@ -108,7 +108,14 @@ function equivalentLoads(load: DenseMemberLoad, L: number, c: number, s: number)
   const add = (x: number, px: number, py: number, mz: number) => {
     const t = x / L;
     const { n, dn } = hermite(t, L);
-    const terms = [px * (1 - t), py * n[0]! + mz * dn[0]!, py * n[1]! + mz * dn[1]!, px * t, py * n[2]! + mz * dn[2]!, py * n[3]! + mz * dn[3]!];
+    const terms = [
+      px * (1 - t),
+      py * n[0]! + mz * dn[0]!,
+      py * n[1]! + mz * dn[1]!,
+      px * t,
+      py * n[2]! + mz * dn[2]!,
+      py * n[3]! + mz * dn[3]!,
+    ];
     terms.forEach((term, i) => (f[i] = f[i]! + term));
   };
   if (load.type === 'moment') {
@@ -266,7 +273,10 @@ export function solveDenseFrame(frame: DenseFrame): DenseFrameResult {
     return r;
   });
   const members = elements.map((el) => {
-    const ul = mulVec(el.T, el.dofs.map((d) => x[d]!));
+    const ul = mulVec(
+      el.T,
+      el.dofs.map((d) => x[d]!),
+    );
     // forces the nodes put on the member = k u - (equivalent loads); condensed dofs carry none
     const fe = mulVec(el.k, ul).map((v, i) => v - el.f[i]!);
     return {

@@ -26,7 +26,9 @@ describe('frame request schema', () => {
     expect(paths({ ...base, materials: many(101, (id) => ({ id, E: 200, A: 1, I: 1 })) })).toContain('materials');
     expect(paths({ ...base, supports: many(101, () => ({ node: 1, type: 'pin' })) })).toContain('supports');
     expect(paths({ ...base, nodalLoads: many(501, () => ({ node: 2, fx: 1 })) })).toContain('nodalLoads');
-    expect(paths({ ...base, memberLoads: many(501, () => ({ type: 'point', member: 1, magnitude: 1, position: 1 })) })).toContain('memberLoads');
+    expect(paths({ ...base, memberLoads: many(501, () => ({ type: 'point', member: 1, magnitude: 1, position: 1 })) })).toContain(
+      'memberLoads',
+    );
   });
 
   it('names the field of a bad member load, support or release', () => {

@@ -143,12 +143,14 @@ describe('solve_beam', () => {
   });
 });
 
-
 describe('solve_truss and render_truss_diagram', () => {
   it('solves the triangle by the method of joints and returns what POST /v1/truss/solve returns', async () => {
     const result = await call('solve_truss', TRIANGLE_TRUSS);
     expect(result.isError).toBeFalsy();
-    const body = result.structuredContent as { memberForces: { member: number; force: number }[]; reactions: { node: number; vertical: number }[] };
+    const body = result.structuredContent as {
+      memberForces: { member: number; force: number }[];
+      reactions: { node: number; vertical: number }[];
+    };
     const force = (member: number) => body.memberForces.find((m) => m.member === member)!.force;
     // Joint 3: 2 F (3/5) = -10 -> F = -25/3 kN in each rafter (compression); joint 1: tie = -F (4/5) = +20/3 kN (tension).
     expect(force(2)).toBeCloseTo(-25 / 3, 9);
@@ -175,7 +177,11 @@ describe('solve_truss and render_truss_diagram', () => {
     expect(result.isError).toBeFalsy();
     const [content] = result.content;
     expect(content).toMatchObject({ type: 'text', _meta: { mimeType: 'image/svg+xml' } });
-    const res = await fetch(`${service.url}/v1/truss/diagram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TRIANGLE_TRUSS) });
+    const res = await fetch(`${service.url}/v1/truss/diagram`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(TRIANGLE_TRUSS),
+    });
     expect(res.status).toBe(200);
     expect((content as { text: string }).text).toBe(await res.text());
   });
@@ -218,7 +224,10 @@ describe('get_section and search_sections', () => {
     const unknown = await call('search_sections', { standard: 'DIN' });
     expect(unknown.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'standard' }] });
     const extra = await call('get_section', { name: 'IPE300', colour: 'red' });
-    expect(extra.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'colour', message: 'is not a known property' }] });
+    expect(extra.structuredContent).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ path: 'colour', message: 'is not a known property' }],
+    });
   });
 });
 
@@ -230,7 +239,11 @@ describe('render_beam_diagram', () => {
     const [content] = result.content;
     expect(content).toMatchObject({ type: 'text', _meta: { mimeType: 'image/svg+xml' } });
     const text = (content as { text: string }).text;
-    const res = await fetch(`${service.url}/v1/beam/diagram`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
+    const res = await fetch(`${service.url}/v1/beam/diagram`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(text).toBe(await res.text());
     expect(text).toMatch(/^<svg[\s>]/);
@@ -265,7 +278,11 @@ describe('the JSON-RPC envelope', () => {
   });
 
   it('gives malformed JSON and non-JSON-RPC bodies a JSON-RPC parse error, never a 500', async () => {
-    for (const body of ['{"jsonrpc": "2.0", "id": 1, "method": ', '{"hello": "world"}', '{"jsonrpc": "1.0", "id": 1, "method": "tools/list"}']) {
+    for (const body of [
+      '{"jsonrpc": "2.0", "id": 1, "method": ',
+      '{"hello": "world"}',
+      '{"jsonrpc": "1.0", "id": 1, "method": "tools/list"}',
+    ]) {
       const res = await postMcp(service.url, body);
       expect(res.status).toBe(400);
       const reply = (await res.json()) as { jsonrpc: string; error: { code: number } };
@@ -275,7 +292,10 @@ describe('the JSON-RPC envelope', () => {
   });
 
   it('answers an unknown method and an unknown tool with JSON-RPC errors', async () => {
-    const method = (await (await postMcp(service.url, { jsonrpc: '2.0', id: 7, method: 'resources/list' })).json()) as { id: number; error: { code: number } };
+    const method = (await (await postMcp(service.url, { jsonrpc: '2.0', id: 7, method: 'resources/list' })).json()) as {
+      id: number;
+      error: { code: number };
+    };
     expect(method).toMatchObject({ id: 7, error: { code: -32601 } });
     const tool = (await (
       await postMcp(service.url, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'solve_bridge', arguments: {} } })

@@ -60,20 +60,33 @@ const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_
 
 type Send = (service: { roomy: string; tight: string; away: string }) => Promise<Response>;
 
-const post = (path: string, body: unknown, headers: Record<string, string> = JSON_TYPE): Send =>
-  ({ roomy }) => fetch(`${roomy}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-const get = (path: string, headers: Record<string, string> = {}): Send => ({ roomy }) => fetch(`${roomy}${path}`, { headers });
-const limited = (path: string, init: RequestInit = {}): Send => ({ tight }) => fetch(`${tight}${path}`, init);
-const storeAway = (path: string, init: RequestInit = {}): Send => ({ away }) => fetch(`${away}${path}`, init);
+const post =
+  (path: string, body: unknown, headers: Record<string, string> = JSON_TYPE): Send =>
+  ({ roomy }) =>
+    fetch(`${roomy}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const get =
+  (path: string, headers: Record<string, string> = {}): Send =>
+  ({ roomy }) =>
+    fetch(`${roomy}${path}`, { headers });
+const limited =
+  (path: string, init: RequestInit = {}): Send =>
+  ({ tight }) =>
+    fetch(`${tight}${path}`, init);
+const storeAway =
+  (path: string, init: RequestInit = {}): Send =>
+  ({ away }) =>
+    fetch(`${away}${path}`, init);
 /**
  * The request sent again with If-None-Match holding the ETag its first answer gave, as a cache revalidates.
  * fetch adds `Cache-Control: no-cache` to a conditional request unless one is given, and a request that
  * asks for no cache gets the full body (Koa's ctx.fresh); `max-age=0` is what a revalidating cache sends.
  */
-const revalidate = (path: string): Send => async ({ roomy }) => {
-  const first = await fetch(`${roomy}${path}`);
-  return fetch(`${roomy}${path}`, { headers: { 'If-None-Match': first.headers.get('etag') ?? '', 'Cache-Control': 'max-age=0' } });
-};
+const revalidate =
+  (path: string): Send =>
+  async ({ roomy }) => {
+    const first = await fetch(`${roomy}${path}`);
+    return fetch(`${roomy}${path}`, { headers: { 'If-None-Match': first.headers.get('etag') ?? '', 'Cache-Control': 'max-age=0' } });
+  };
 const mcp = (body: unknown, headers: Record<string, string> = MCP_HEADERS) => post('/mcp', body, headers);
 
 const TOOL_CALL = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'solve_beam', arguments: SIMPLE_BEAM } };
@@ -114,10 +127,19 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/truss/diagram 413': post('/v1/truss/diagram', OVERSIZED),
   'POST /v1/truss/diagram 422': post('/v1/truss/diagram', SWINGING_TRIANGLE),
   'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
-  'POST /v1/truss/diagram 503': storeAway('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
+  'POST /v1/truss/diagram 503': storeAway('/v1/truss/diagram', {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify(TRIANGLE_TRUSS),
+  }),
 
   'POST /v1/section-properties 200': post('/v1/section-properties', TEE),
-  'POST /v1/section-properties 400': post('/v1/section-properties', { shapes: [{ ...TEE.shapes[0], void: true }, { type: 'circle', x: 500, y: 0, diameter: 10, void: true }] }),
+  'POST /v1/section-properties 400': post('/v1/section-properties', {
+    shapes: [
+      { ...TEE.shapes[0], void: true },
+      { type: 'circle', x: 500, y: 0, diameter: 10, void: true },
+    ],
+  }),
   'POST /v1/section-properties 401': post('/v1/section-properties', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/section-properties 413': post('/v1/section-properties', OVERSIZED),
   'POST /v1/section-properties 429': limited('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
@@ -127,8 +149,16 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/section-properties/diagram 400': post('/v1/section-properties/diagram', { ...TEE, width: 399 }),
   'POST /v1/section-properties/diagram 401': post('/v1/section-properties/diagram', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/section-properties/diagram 413': post('/v1/section-properties/diagram', OVERSIZED),
-  'POST /v1/section-properties/diagram 429': limited('/v1/section-properties/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
-  'POST /v1/section-properties/diagram 503': storeAway('/v1/section-properties/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
+  'POST /v1/section-properties/diagram 429': limited('/v1/section-properties/diagram', {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify(TEE),
+  }),
+  'POST /v1/section-properties/diagram 503': storeAway('/v1/section-properties/diagram', {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify(TEE),
+  }),
 
   'GET /v1/standards 200': get('/v1/standards'),
   'GET /v1/standards 304': revalidate('/v1/standards'),
@@ -177,7 +207,11 @@ function documented(): [string, Json][] {
 
 describe('the documented responses', () => {
   it('are exactly the ones produced here', () => {
-    expect(documented().map(([key]) => key).sort()).toEqual(Object.keys(PRODUCERS).sort());
+    expect(
+      documented()
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(Object.keys(PRODUCERS).sort());
   });
 
   it.each(documented())('%s is produced, with the documented media type, headers and body', async (key, response) => {

@@ -79,7 +79,8 @@ function requestExamples(document: Json): { method: string; path: string; name: 
     for (const [method, operation] of Object.entries(item as Json)) {
       const examples = (operation as Json).requestBody?.content?.['application/json']?.examples ?? {};
       const ok = (operation as Json).responses['200'] as Json;
-      for (const [name, example] of Object.entries(examples as Json)) found.push({ method, path, name, value: (example as Json).value, ok });
+      for (const [name, example] of Object.entries(examples as Json))
+        found.push({ method, path, name, value: (example as Json).value, ok });
     }
   }
   return found;
@@ -87,7 +88,9 @@ function requestExamples(document: Json): { method: string; path: string; name: 
 
 describe('request examples', () => {
   it('exist for every request body', () => {
-    const withBody = Object.entries(served.paths as Json).filter(([, item]) => Object.values(item as Json).some((op) => (op as Json).requestBody));
+    const withBody = Object.entries(served.paths as Json).filter(([, item]) =>
+      Object.values(item as Json).some((op) => (op as Json).requestBody),
+    );
     for (const [path] of withBody) expect(requestExamples(served).some((e) => e.path === path)).toBe(true);
   });
 

@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 
 const SQUARE = { type: 'rectangle', x: 0, y: 0, width: 100, height: 100 };
-const post = (body: unknown) => request(app.callback()).post('/v1/section-properties').send(body as object);
+const post = (body: unknown) =>
+  request(app.callback())
+    .post('/v1/section-properties')
+    .send(body as object);
 const issues = (res: request.Response) => res.body.issues as { path: string; message: string }[];
 
 describe('schema bounds', () => {
@@ -20,7 +23,22 @@ describe('schema bounds', () => {
     ['201 shapes', { shapes: Array.from({ length: 201 }, () => SQUARE) }, 'shapes'],
     ['a polygon of 2 points', { shapes: [polygon(2)] }, 'shapes.0.points'],
     ['a polygon of 1001 points', { shapes: [polygon(1001)] }, 'shapes.0.points'],
-    ['a point of three numbers', { shapes: [{ type: 'polygon', points: [[0, 0], [1, 0], [0, 1, 2]] }] }, 'shapes.0.points.2'],
+    [
+      'a point of three numbers',
+      {
+        shapes: [
+          {
+            type: 'polygon',
+            points: [
+              [0, 0],
+              [1, 0],
+              [0, 1, 2],
+            ],
+          },
+        ],
+      },
+      'shapes.0.points.2',
+    ],
     ['an unknown shape', { shapes: [{ type: 'ellipse', x: 0, y: 0 }] }, 'shapes.0.type'],
     ['a stray property', { shapes: [{ ...SQUARE, radius: 3 }] }, 'shapes.0.radius'],
     ['a stray top-level property', { shapes: [SQUARE], width: 800 }, 'width'],
@@ -49,18 +67,54 @@ describe('schema bounds', () => {
 
 describe('checks beyond the schema, naming the shape', () => {
   it('fewer than 3 distinct points', async () => {
-    const res = await post({ shapes: [SQUARE, { type: 'polygon', points: [[0, 0], [5, 5], [0, 0], [5, 5]] }] }).expect(400);
+    const res = await post({
+      shapes: [
+        SQUARE,
+        {
+          type: 'polygon',
+          points: [
+            [0, 0],
+            [5, 5],
+            [0, 0],
+            [5, 5],
+          ],
+        },
+      ],
+    }).expect(400);
     expect(issues(res)).toEqual([{ path: 'shapes.1.points', message: 'a polygon needs at least 3 distinct points' }]);
   });
 
   it('no area: points on one line', async () => {
-    const res = await post({ shapes: [{ type: 'polygon', points: [[0, 0], [1, 1], [3, 3]] }] }).expect(400);
+    const res = await post({
+      shapes: [
+        {
+          type: 'polygon',
+          points: [
+            [0, 0],
+            [1, 1],
+            [3, 3],
+          ],
+        },
+      ],
+    }).expect(400);
     expect(issues(res).map((i) => i.path)).toEqual(['shapes.0.points']);
     expect(issues(res)[0]!.message).toMatch(/no area/);
   });
 
   it('a self-intersecting polygon names the edges that cross', async () => {
-    const res = await post({ shapes: [{ type: 'polygon', points: [[0, 0], [10, 10], [10, 0], [0, 5]] }] }).expect(400);
+    const res = await post({
+      shapes: [
+        {
+          type: 'polygon',
+          points: [
+            [0, 0],
+            [10, 10],
+            [10, 0],
+            [0, 5],
+          ],
+        },
+      ],
+    }).expect(400);
     expect(issues(res)).toEqual([
       { path: 'shapes.0.points', message: 'the polygon crosses itself: the edge from points 0 to 1 meets the edge from points 2 to 3' },
     ]);
@@ -68,7 +122,11 @@ describe('checks beyond the schema, naming the shape', () => {
 
   it('a void outside every solid, and one that only touches it from outside', async () => {
     const res = await post({
-      shapes: [SQUARE, { type: 'circle', x: 300, y: 0, diameter: 10, void: true }, { type: 'rectangle', x: 100, y: 0, width: 10, height: 10, void: true }],
+      shapes: [
+        SQUARE,
+        { type: 'circle', x: 300, y: 0, diameter: 10, void: true },
+        { type: 'rectangle', x: 100, y: 0, width: 10, height: 10, void: true },
+      ],
     }).expect(400);
     expect(issues(res).map((i) => i.path)).toEqual(['shapes.1', 'shapes.2']);
     expect(issues(res)[0]!.message).toMatch(/outside every solid/);
@@ -81,7 +139,26 @@ describe('checks beyond the schema, naming the shape', () => {
 
   it('every faulty shape at once', async () => {
     const res = await post({
-      shapes: [SQUARE, { type: 'polygon', points: [[0, 0], [1, 1], [2, 2]] }, { type: 'polygon', points: [[0, 0], [10, 10], [10, 0], [0, 5]] }],
+      shapes: [
+        SQUARE,
+        {
+          type: 'polygon',
+          points: [
+            [0, 0],
+            [1, 1],
+            [2, 2],
+          ],
+        },
+        {
+          type: 'polygon',
+          points: [
+            [0, 0],
+            [10, 10],
+            [10, 0],
+            [0, 5],
+          ],
+        },
+      ],
     }).expect(400);
     expect(issues(res).map((i) => i.path)).toEqual(['shapes.1.points', 'shapes.2.points']);
   });

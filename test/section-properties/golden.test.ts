@@ -13,9 +13,22 @@ beforeAll(async () => {
   app = await testApp();
 });
 
-const measure = async (body: unknown) => (await request(app.callback()).post('/v1/section-properties').send(body as object).expect(200)).body;
+const measure = async (body: unknown) =>
+  (
+    await request(app.callback())
+      .post('/v1/section-properties')
+      .send(body as object)
+      .expect(200)
+  ).body;
 
-const rectangle = (x: number, y: number, width: number, height: number, extra: object = {}) => ({ type: 'rectangle', x, y, width, height, ...extra });
+const rectangle = (x: number, y: number, width: number, height: number, extra: object = {}) => ({
+  type: 'rectangle',
+  x,
+  y,
+  width,
+  height,
+  ...extra,
+});
 
 describe('closed forms', () => {
   it('a rectangle: A = bh, I = bh³/12, Z = bh²/6, S = bh²/4, axes through the middle', async () => {
@@ -51,7 +64,12 @@ describe('closed forms', () => {
 
   it('a circular hollow section is exact: A = π(D² − d²)/4, I = π(D⁴ − d⁴)/64, S = (D³ − d³)/6', async () => {
     const [D, d] = [168.3, 168.3 - 2 * 7.1];
-    const s = await measure({ shapes: [{ type: 'circle', x: 0, y: 0, diameter: D }, { type: 'circle', x: 0, y: 0, diameter: d, void: true }] });
+    const s = await measure({
+      shapes: [
+        { type: 'circle', x: 0, y: 0, diameter: D },
+        { type: 'circle', x: 0, y: 0, diameter: d, void: true },
+      ],
+    });
     expectClose(s.area, (Math.PI * (D * D - d * d)) / 4, 1e-13);
     expectClose(s.Ix, (Math.PI * (D ** 4 - d ** 4)) / 64, 1e-13);
     expectClose(s.Zy, (Math.PI * (D ** 4 - d ** 4)) / 64 / (D / 2), 1e-13);
@@ -64,10 +82,20 @@ describe('closed forms', () => {
   it('an unequal angle given as one polygon, either way round: Ixy and the principal angle in degrees', async () => {
     // L 150 x 90 x 10: leg 1 = 10 x 150 at (5, 75), leg 2 = 80 x 10 at (50, 5) beyond the corner.
     // Ixy = Σ A dx dy; tan 2α = −2Ixy/(Ix − Iy), α in degrees from x to the I1 axis.
-    const points = [[0, 0], [90, 0], [90, 10], [10, 10], [10, 150], [0, 150]];
+    const points = [
+      [0, 0],
+      [90, 0],
+      [90, 10],
+      [10, 10],
+      [10, 150],
+      [0, 150],
+    ];
     const ccw = await measure({ shapes: [{ type: 'polygon', points }] });
     const cw = await measure({ shapes: [{ type: 'polygon', points: [...points].reverse() }] });
-    const parts = [[10, 150, 5, 75], [80, 10, 50, 5]] as const;
+    const parts = [
+      [10, 150, 5, 75],
+      [80, 10, 50, 5],
+    ] as const;
     const a = parts.reduce((s, p) => s + p[0] * p[1], 0);
     const [xc, yc] = [parts.reduce((s, p) => s + p[0] * p[1] * p[2], 0) / a, parts.reduce((s, p) => s + p[0] * p[1] * p[3], 0) / a];
     const ix = parts.reduce((s, p) => s + (p[0] * p[1] ** 3) / 12 + p[0] * p[1] * (p[3] - yc) ** 2, 0);
@@ -105,7 +133,23 @@ describe('the response', () => {
     expect(Object.keys(s.meta)).toEqual(['engineVersion', 'units', 'unitLabels', 'computeMs', 'attribution', 'warnings']);
     expect(s.meta.units).toBe('SI');
     expect(Object.keys(s)).toEqual([
-      'area', 'centroid', 'Ix', 'Iy', 'Ixy', 'principal', 'rx', 'ry', 'Zx', 'Zy', 'elasticModuli', 'Sx', 'Sy', 'plasticNeutralAxis', 'extents', 'notes', 'meta',
+      'area',
+      'centroid',
+      'Ix',
+      'Iy',
+      'Ixy',
+      'principal',
+      'rx',
+      'ry',
+      'Zx',
+      'Zy',
+      'elasticModuli',
+      'Sx',
+      'Sy',
+      'plasticNeutralAxis',
+      'extents',
+      'notes',
+      'meta',
     ]);
   });
 });

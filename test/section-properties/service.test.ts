@@ -50,7 +50,18 @@ describe('POST /v1/section-properties/diagram', () => {
   });
 
   it('refuses what the properties refuse, with the same paths', async () => {
-    const res = await post(service.url, '/v1/section-properties/diagram', { shapes: [{ type: 'polygon', points: [[0, 0], [1, 1], [2, 2]] }] });
+    const res = await post(service.url, '/v1/section-properties/diagram', {
+      shapes: [
+        {
+          type: 'polygon',
+          points: [
+            [0, 0],
+            [1, 1],
+            [2, 2],
+          ],
+        },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['shapes.0.points']);
   });
@@ -70,7 +81,10 @@ describe('the MCP tool section_properties', () => {
   });
 
   it('answers a faulty section with isError and the problem object', async () => {
-    const result = (await client.callTool({ name: 'section_properties', arguments: { shapes: [TEE.shapes[0], { ...TEE.shapes[1], x: 500, void: true }] } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'section_properties',
+      arguments: { shapes: [TEE.shapes[0], { ...TEE.shapes[1], x: 500, void: true }] },
+    })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.structuredContent as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['shapes.1']);
   });

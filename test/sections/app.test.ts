@@ -37,7 +37,10 @@ describe('section routes in the service', () => {
     expect(res.headers['x-engine-version']).toBe(engine.version);
     // IPE300: A 53.81 cm2 = 5381 mm2 (eurocodepy, ArcelorMittal values).
     expect(res.body.si.A).toBe(5381);
-    const again = await request(server).get('/v1/sections/IPE300').set('If-None-Match', res.headers.etag as string).expect(304);
+    const again = await request(server)
+      .get('/v1/sections/IPE300')
+      .set('If-None-Match', res.headers.etag as string)
+      .expect(304);
     expect(again.headers['x-engine-version']).toBe(engine.version);
     expect(again.text).toBe('');
   });

@@ -69,11 +69,25 @@ describe('spot values against the published tables', () => {
   it('BS4: UB 457x191x67 and UC 305x305x97 (SCI Blue Book, BS 4-1 range)', () => {
     // UB 457x191x67: 67.1 kg/m, A 85.5 cm2, Iy 29400 cm4, Iz 1450 cm4, h 453.4, b 189.9, tw 8.5, tf 12.7 mm.
     expect(record('UB 457x191x67').si).toEqual({
-      A: 8550, Ix: 294e6, Iy: 14.5e6, mass: 67.1, d: 453.4, bf: 189.9, tf: 12.7, tw: 8.5,
+      A: 8550,
+      Ix: 294e6,
+      Iy: 14.5e6,
+      mass: 67.1,
+      d: 453.4,
+      bf: 189.9,
+      tf: 12.7,
+      tw: 8.5,
     });
     // UC 305x305x97: 96.9 kg/m, A 123 cm2, Iy 22200 cm4, Iz 7310 cm4, h 307.9, b 305.3, tw 9.9, tf 15.4 mm.
     expect(record('UC 305x305x97').si).toEqual({
-      A: 12300, Ix: 222e6, Iy: 73.1e6, mass: 96.9, d: 307.9, bf: 305.3, tf: 15.4, tw: 9.9,
+      A: 12300,
+      Ix: 222e6,
+      Iy: 73.1e6,
+      mass: 96.9,
+      d: 307.9,
+      bf: 305.3,
+      tf: 15.4,
+      tw: 9.9,
     });
   });
 
@@ -105,8 +119,21 @@ describe('counts', () => {
   const expected: Record<string, Record<string, number>> = {
     AS4100: { UB: 28, UC: 13, UBP: 7, TFB: 2, PFC: 10, EA: 46, UA: 19, WB: 23, WC: 18 },
     AISC: {
-      W: 283, M: 18, S: 28, HP: 22, C: 32, MC: 40, WT: 283, MT: 14, ST: 28, L: 137, '2L': 639,
-      'HSS-RECT': 281, 'HSS-SQUARE': 107, 'HSS-ROUND': 128, PIPE: 51,
+      W: 283,
+      M: 18,
+      S: 28,
+      HP: 22,
+      C: 32,
+      MC: 40,
+      WT: 283,
+      MT: 14,
+      ST: 28,
+      L: 137,
+      '2L': 639,
+      'HSS-RECT': 281,
+      'HSS-SQUARE': 107,
+      'HSS-ROUND': 128,
+      PIPE: 51,
     },
     EN10365: { IPE: 18, HEA: 24, HEB: 24, HEM: 24, IPN: 21, UPN: 18 },
     BS4: { UB: 91, UC: 41 },
@@ -127,7 +154,16 @@ describe('counts', () => {
   });
 
   it('leaves out what interface-spec.md lists as absent and what the sources mark as discontinued or extra', () => {
-    for (const absent of ['ISLB 500', 'H-498x432x45x70', 'H-414x405x18x28', '690UB125', '310UC198', 'UB 610x178x100', 'UC 152x152x44', 'ISMC 175 @ 22.7']) {
+    for (const absent of [
+      'ISLB 500',
+      'H-498x432x45x70',
+      'H-414x405x18x28',
+      '690UB125',
+      '310UC198',
+      'UB 610x178x100',
+      'UC 152x152x44',
+      'ISMC 175 @ 22.7',
+    ]) {
       expect(library.lookup(absent), absent).toBeUndefined();
     }
     expect(library.list({ q: 'UPE', limit: 500 }).total).toBe(0);
@@ -137,9 +173,7 @@ describe('counts', () => {
 
 describe('identities', () => {
   it('every row has mass = 7850 kg/m3 x A within 3%, except the four listed AISC nominal-weight rows and HSS/Pipe', () => {
-    const outside = library.sections
-      .filter((s) => Math.abs(s.row.mass / (7850e-6 * s.row.A) - 1) > 0.03)
-      .map((s) => s.row.designation);
+    const outside = library.sections.filter((s) => Math.abs(s.row.mass / (7850e-6 * s.row.A) - 1) > 0.03).map((s) => s.row.designation);
     const hollow = outside.filter((name) => name.startsWith('HSS') || name.startsWith('Pipe'));
     // HSS and Pipe weights are on the nominal wall, A on the design wall of 0.93 t (AISC Manual Part 1); the
     // converter checks them on the nominal area instead, so only they and the listed light shapes may differ.
@@ -147,7 +181,30 @@ describe('identities', () => {
   });
 
   it('Ix >= Iy for every I, H and channel shape (no swapped axes)', () => {
-    const flanged = new Set(['UB', 'UC', 'UBP', 'TFB', 'PFC', 'WB', 'W', 'M', 'S', 'C', 'MC', 'IPE', 'HEA', 'HEB', 'HEM', 'IPN', 'UPN', 'H', 'ISMB', 'ISLB', 'ISHB', 'ISMC']);
+    const flanged = new Set([
+      'UB',
+      'UC',
+      'UBP',
+      'TFB',
+      'PFC',
+      'WB',
+      'W',
+      'M',
+      'S',
+      'C',
+      'MC',
+      'IPE',
+      'HEA',
+      'HEB',
+      'HEM',
+      'IPN',
+      'UPN',
+      'H',
+      'ISMB',
+      'ISLB',
+      'ISHB',
+      'ISMC',
+    ]);
     const swapped = library.sections.filter((s) => flanged.has(s.row.type) && s.row.Ix < s.row.Iy);
     expect(swapped.map((s) => s.row.designation)).toEqual([]);
   });

@@ -23,7 +23,14 @@ const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..')
 /** A two-standard library where both standards publish "HE 200" (made-up rows to test the rule, not data). */
 function sharedLibrary(): SectionLibrary {
   const row = (standard: 'EN10365' | 'BS4', designation: string, A: number): SectionRow => ({
-    designation, standard, type: standard === 'EN10365' ? 'HEB' : 'UC', A, Ix: 2, Iy: 1, mass: A * 7.85e-3, source: 's',
+    designation,
+    standard,
+    type: standard === 'EN10365' ? 'HEB' : 'UC',
+    A,
+    Ix: 2,
+    Iy: 1,
+    mass: A * 7.85e-3,
+    source: 's',
   });
   const file = (standard: 'EN10365' | 'BS4', rows: SectionRow[]): SectionFile => ({
     standard,
@@ -97,7 +104,11 @@ describe('list', () => {
     expect(library.list({ type: 'UB', limit: 500 }).total).toBe(28 + 91);
     const q = library.list({ q: '457 X 191', limit: 500 });
     expect(q.sections.map((s) => s.row.designation)).toEqual([
-      'UB 457x191x98', 'UB 457x191x89', 'UB 457x191x82', 'UB 457x191x74', 'UB 457x191x67',
+      'UB 457x191x98',
+      'UB 457x191x89',
+      'UB 457x191x82',
+      'UB 457x191x74',
+      'UB 457x191x67',
     ]);
     expect(library.list({ standard: 'AISC', type: 'IPE', limit: 50 }).total).toBe(0);
     expect(library.list({ limit: 50 }).total).toBe(2859);
@@ -175,7 +186,11 @@ describe('resolving materials', () => {
   it('rejects an unknown section and a material with neither section nor A, with issue paths', () => {
     let problem: unknown;
     try {
-      fillMaterials(library, [{ id: 1, section: '310UB40.4' }, { id: 2, section: '310UB40.5' }, { id: 3, E: 200 }]);
+      fillMaterials(library, [
+        { id: 1, section: '310UB40.4' },
+        { id: 2, section: '310UB40.5' },
+        { id: 3, E: 200 },
+      ]);
     } catch (error) {
       problem = error;
     }

@@ -97,7 +97,10 @@ describe('GET /v1/sections', () => {
       expect(res.status, query).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body.code).toBe('invalid_input');
-      expect(res.body.issues.map((i: { path: string }) => i.path), query).toEqual([path]);
+      expect(
+        res.body.issues.map((i: { path: string }) => i.path),
+        query,
+      ).toEqual([path]);
     }
   });
 
@@ -150,7 +153,14 @@ describe('GET /v1/sections/{name}', () => {
   it('says which other standards share a designation when no ?standard= is given', async () => {
     // Made-up rows to exercise the rule; no two standards of the real data share a normalised designation.
     const row = (standard: 'EN10365' | 'BS4', A: number) => ({
-      designation: 'HE 200', standard, type: standard === 'EN10365' ? 'HEB' : 'UC', A, Ix: 2, Iy: 1, mass: A * 7.85e-3, source: 's',
+      designation: 'HE 200',
+      standard,
+      type: standard === 'EN10365' ? 'HEB' : 'UC',
+      A,
+      Ix: 2,
+      Iy: 1,
+      mass: A * 7.85e-3,
+      source: 's',
     });
     const file = (standard: 'EN10365' | 'BS4', A: number) => ({
       standard,
@@ -205,7 +215,7 @@ describe('ETag and 304', () => {
     expect(c.headers.etag).not.toBe(a.headers.etag);
   });
 
-  it('compares If-None-Match weakly, as RFC 9110 asks (Koa\'s ctx.fresh)', async () => {
+  it("compares If-None-Match weakly, as RFC 9110 asks (Koa's ctx.fresh)", async () => {
     const etag = (await request(server).get('/v1/sections/IPE300').expect(200)).headers.etag as string;
     await request(server).get('/v1/sections/IPE300').set('If-None-Match', `W/${etag}`).expect(304);
     await request(server).get('/v1/sections/IPE300').set('If-None-Match', '*').expect(304);

@@ -99,8 +99,16 @@ describe('string bounds count characters (defect 5)', () => {
       ...SIMPLE_BEAM,
       combinations: { standard: 'custom', custom: [{ name, kind: 'ULS', factors: { G: 1.35 } }] },
     });
-    expect((await request(app).post('/v1/beam/solve').send(named(emoji(60)))).status).toBe(200);
-    const over = await request(app).post('/v1/beam/solve').send(named(emoji(61)));
+    expect(
+      (
+        await request(app)
+          .post('/v1/beam/solve')
+          .send(named(emoji(60)))
+      ).status,
+    ).toBe(200);
+    const over = await request(app)
+      .post('/v1/beam/solve')
+      .send(named(emoji(61)));
     expect(over.status).toBe(400);
     expect(over.body.issues).toEqual([{ path: 'combinations.custom.0.name', message: 'must be at most 60 characters' }]);
   });

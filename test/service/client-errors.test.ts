@@ -45,13 +45,17 @@ function raw(text: string, abortAfterMs?: number): Promise<string> {
 function parse(reply: string): { status: number; headers: Record<string, string>; body: Record<string, unknown> } {
   const [head = '', body = ''] = reply.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as Record<string, unknown> };
 }
 
 describe("Node's own rejections (defect 7)", () => {
   it('Content-Length: -1 is a 400 invalid_input problem with X-Engine-Version', async () => {
-    const reply = parse(await raw('POST /v1/beam/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n'));
+    const reply = parse(
+      await raw('POST /v1/beam/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n'),
+    );
     expect(reply.status).toBe(400);
     expect(reply.headers['content-type']).toBe('application/problem+json');
     expect(reply.headers['x-engine-version']).toBe(version);

@@ -23,7 +23,9 @@ const good = {
 };
 
 async function post(body: unknown) {
-  return request(app.callback()).post('/v1/beam/solve').send(body as object);
+  return request(app.callback())
+    .post('/v1/beam/solve')
+    .send(body as object);
 }
 
 function paths(res: request.Response): string[] {
@@ -61,7 +63,11 @@ describe('schema rules give 400 with the dotted path', () => {
     ['area with zero width', { ...good, loads: [{ type: 'area', start: -1, from: 0, to: 1, width: 0 }] }, 'loads.0.width'],
     ['unknown load case', { ...good, loads: [{ type: 'point', magnitude: -1, position: 1, case: 'X' }] }, 'loads.0.case'],
     ['unknown standard', { ...good, combinations: { standard: 'NBC' } }, 'combinations.standard'],
-    ['65 include ids', { ...good, combinations: { standard: 'AS1170', include: Array.from({ length: 65 }, () => 'AS1170-ULS-1') } }, 'combinations.include'],
+    [
+      '65 include ids',
+      { ...good, combinations: { standard: 'AS1170', include: Array.from({ length: 65 }, () => 'AS1170-ULS-1') } },
+      'combinations.include',
+    ],
   ];
   it.each(cases)('%s', async (_name, body, path) => {
     const res = await post(body);
@@ -72,8 +78,28 @@ describe('schema rules give 400 with the dotted path', () => {
 
 describe('semantic checks give 400 before the engine runs (decisions.md 9, 13)', () => {
   const cases: [string, unknown, string][] = [
-    ['support past the end', { ...good, supports: [{ type: 'pin', position: 0 }, { type: 'roller', position: 7 }] }, 'supports.1.position'],
-    ['two supports at one position', { ...good, supports: [{ type: 'pin', position: 0 }, { type: 'roller', position: 0 }] }, 'supports.1.position'],
+    [
+      'support past the end',
+      {
+        ...good,
+        supports: [
+          { type: 'pin', position: 0 },
+          { type: 'roller', position: 7 },
+        ],
+      },
+      'supports.1.position',
+    ],
+    [
+      'two supports at one position',
+      {
+        ...good,
+        supports: [
+          { type: 'pin', position: 0 },
+          { type: 'roller', position: 0 },
+        ],
+      },
+      'supports.1.position',
+    ],
     ['point load past the end', { ...good, loads: [{ type: 'point', magnitude: -1, position: 6.5 }] }, 'loads.0.position'],
     ['udl from >= to', { ...good, loads: [{ type: 'udl', start: -1, from: 3, to: 3 }] }, 'loads.0.to'],
     ['udl past the end', { ...good, loads: [{ type: 'udl', start: -1, from: 3, to: 9 }] }, 'loads.0.to'],
@@ -81,8 +107,14 @@ describe('semantic checks give 400 before the engine runs (decisions.md 9, 13)',
     [
       'moment at a hinge',
       {
-        spans: [{ length: 4, E: 200, I: 1e8 }, { length: 4, E: 200, I: 1e8, connection: 'hinge' }],
-        supports: [{ type: 'fixed', position: 0 }, { type: 'roller', position: 8 }],
+        spans: [
+          { length: 4, E: 200, I: 1e8 },
+          { length: 4, E: 200, I: 1e8, connection: 'hinge' },
+        ],
+        supports: [
+          { type: 'fixed', position: 0 },
+          { type: 'roller', position: 8 },
+        ],
         loads: [{ type: 'moment', magnitude: 5, position: 4 }],
       },
       'loads.0.position',
@@ -90,8 +122,14 @@ describe('semantic checks give 400 before the engine runs (decisions.md 9, 13)',
     [
       'fixed support at a hinge',
       {
-        spans: [{ length: 4, E: 200, I: 1e8 }, { length: 4, E: 200, I: 1e8, connection: 'hinge' }],
-        supports: [{ type: 'pin', position: 0 }, { type: 'fixed', position: 4 }],
+        spans: [
+          { length: 4, E: 200, I: 1e8 },
+          { length: 4, E: 200, I: 1e8, connection: 'hinge' },
+        ],
+        supports: [
+          { type: 'pin', position: 0 },
+          { type: 'fixed', position: 4 },
+        ],
       },
       'supports.1.type',
     ],
@@ -118,8 +156,14 @@ describe('mechanisms are 422 unstable_structure naming the place', () => {
 
   it('a hinge that frees a span names the hinge position', async () => {
     const res = await post({
-      spans: [{ length: 5, E: 200, I: 1e8 }, { length: 5, E: 200, I: 1e8, connection: 'hinge' }],
-      supports: [{ type: 'pin', position: 0 }, { type: 'roller', position: 10 }],
+      spans: [
+        { length: 5, E: 200, I: 1e8 },
+        { length: 5, E: 200, I: 1e8, connection: 'hinge' },
+      ],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 10 },
+      ],
       loads: [{ type: 'point', magnitude: -10, position: 2 }],
     });
     expectProblem(res, 422, 'unstable_structure');
@@ -152,10 +196,16 @@ describe('transport errors', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/v1/beam/solve', headers: { 'content-type': 'application/json' } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
+        const req = httpRequest(
+          { port, host: '127.0.0.1', method: 'POST', path: '/v1/beam/solve', headers: { 'content-type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res
+              .setEncoding('utf8')
+              .on('data', (c: string) => (body += c))
+              .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
         req.on('error', reject);
         // 11 chunks of 10,000 bytes: the 11th passes 102,400
         for (let i = 0; i < 11; i++) req.write('x'.repeat(10000));
@@ -169,7 +219,10 @@ describe('transport errors', () => {
   });
 
   it('a JSON body with a byte order mark is read', async () => {
-    const res = await request(app.callback()).post('/v1/beam/solve').set('Content-Type', 'application/json; charset=UTF-8').send(`\uFEFF${JSON.stringify(good)}`);
+    const res = await request(app.callback())
+      .post('/v1/beam/solve')
+      .set('Content-Type', 'application/json; charset=UTF-8')
+      .send(`\uFEFF${JSON.stringify(good)}`);
     expect(res.status).toBe(200);
   });
 

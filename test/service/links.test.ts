@@ -23,7 +23,9 @@ function beamRequest(spans: number): string {
     spans: Array.from({ length: spans }, (_, i) => ({ length: 4 + (i % 3), E: 200, I: 1e8 + i * 1e7 })),
     supports: Array.from({ length: spans + 1 }, (_, i) => ({ type: i === 0 ? 'pin' : 'roller', position: i * 5 })),
     loads: Array.from({ length: 2 * spans }, (_, i) =>
-      i % 2 === 0 ? { type: 'udl', start: -10 - i, from: i * 2.5, to: i * 2.5 + 2 } : { type: 'point', magnitude: -20 - i, position: i * 2.5 + 0.5, case: 'Q' },
+      i % 2 === 0
+        ? { type: 'udl', start: -10 - i, from: i * 2.5, to: i * 2.5 + 2 }
+        : { type: 'point', magnitude: -20 - i, position: i * 2.5 + 0.5, case: 'Q' },
     ),
   });
 }

@@ -75,7 +75,13 @@ describe('meta', () => {
   it('warns when every load points upward', async () => {
     const res = await request(app.callback())
       .post('/v1/beam/solve')
-      .send({ ...beam, loads: [{ type: 'udl', start: 10, from: 0, to: 6 }, { type: 'point', magnitude: 5, position: 2 }] });
+      .send({
+        ...beam,
+        loads: [
+          { type: 'udl', start: 10, from: 0, to: 6 },
+          { type: 'point', magnitude: 5, position: 2 },
+        ],
+      });
     expect(res.status).toBe(200);
     expect(res.body.meta.warnings.join(' ')).toMatch(/upward/);
   });
@@ -93,7 +99,10 @@ describe('links.view', () => {
     const res = await request(app.callback())
       .post('/v1/beam/solve')
       .send({ units: 'imperial', spans: [{ length: 10, E: 29000, I: 100 }], supports: [{ type: 'fixed', position: 0 }] });
-    const model = decodeViewModel(new URL(res.body.links.view).searchParams.get('model')!) as { units: string; spans: { length: number; I: number }[] };
+    const model = decodeViewModel(new URL(res.body.links.view).searchParams.get('model')!) as {
+      units: string;
+      spans: { length: number; I: number }[];
+    };
     expect(model.units).toBe('SI');
     // 10 ft = 3.048 m; 100 in4 = 100 x 25.4^4 mm4
     expect(model.spans[0]!.length).toBeCloseTo(3.048, 12);
@@ -102,7 +111,9 @@ describe('links.view', () => {
 
   it('is omitted, never truncated, when the URL would pass 2,000 characters', async () => {
     const loads = Array.from({ length: 200 }, (_, i) => ({ type: 'point', magnitude: -1 - i * 0.123456789, position: (i * 6) / 200 }));
-    const res = await request(app.callback()).post('/v1/beam/solve').send({ ...beam, loads });
+    const res = await request(app.callback())
+      .post('/v1/beam/solve')
+      .send({ ...beam, loads });
     expect(res.status).toBe(200);
     expect(res.body.links).toBeUndefined();
   });

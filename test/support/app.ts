@@ -13,5 +13,6 @@ export async function testApp(options: Partial<AppOptions> = {}): Promise<Koa> {
 export function expectClose(got: number | undefined, want: number, relative = 1e-6): void {
   if (got === undefined || !Number.isFinite(got)) throw new Error(`expected ${want}, got ${got}`);
   const scale = Math.max(Math.abs(want), 1e-9);
-  if (Math.abs(got - want) > relative * scale) throw new Error(`expected ${want}, got ${got} (relative error ${Math.abs(got - want) / scale})`);
+  if (Math.abs(got - want) > relative * scale)
+    throw new Error(`expected ${want}, got ${got} (relative error ${Math.abs(got - want) / scale})`);
 }

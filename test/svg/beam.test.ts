@@ -28,7 +28,6 @@ beforeAll(async () => {
 
 const render = (body: object) => renderBeamDiagram(body, { engine, baseUrl: BASE_URL });
 
-
 /** Labels from the hand calculations in models.ts. */
 const expected = {
   simplySupported: {
@@ -178,7 +177,9 @@ describe('POST /v1/beam/diagram', () => {
   it('refuses what the solve endpoint refuses, the same way', async () => {
     const body = { ...simplySupported, supports: [{ type: 'pin', position: 9 }] };
     const solve = await request(app()).post('/v1/beam/solve').send(body);
-    const diagram = await request(app()).post('/v1/beam/diagram').send({ ...body, view: 'shear' });
+    const diagram = await request(app())
+      .post('/v1/beam/diagram')
+      .send({ ...body, view: 'shear' });
     expect(diagram.status).toBe(400);
     expect(diagram.body).toEqual(solve.body);
   });

@@ -16,7 +16,7 @@ describe('quantity', () => {
     expect(quantity(1234.5)).toBe('1235');
     expect(quantity(999.7)).toBe('1000');
   });
-  it('shows round-off next to the figure\'s largest value as 0', () => {
+  it("shows round-off next to the figure's largest value as 0", () => {
     expect(quantity(3e-14, 40)).toBe('0');
     expect(quantity(-0)).toBe('0');
   });

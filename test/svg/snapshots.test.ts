@@ -48,7 +48,12 @@ const angleAndTube = {
     { type: 'circle', x: 40, y: 60, diameter: 16, void: true },
   ],
 };
-const tee = { shapes: [{ type: 'rectangle', x: 0, y: 180, width: 200, height: 20 }, { type: 'rectangle', x: 95, y: 0, width: 10, height: 180 }] };
+const tee = {
+  shapes: [
+    { type: 'rectangle', x: 0, y: 180, width: 200, height: 20 },
+    { type: 'rectangle', x: 95, y: 0, width: 10, height: 180 },
+  ],
+};
 
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },

@@ -76,9 +76,6 @@ export const pratt = (() => {
       { node: 1, type: 'pin' as const },
       { node: panels + 1, type: 'roller' as const, angle: 30 },
     ],
-    loads: [
-      ...Array.from({ length: panels - 1 }, (_, i) => ({ node: topId(i + 1), fy: -20 })),
-      { node: topId(1), magnitude: 8, angle: 0 },
-    ],
+    loads: [...Array.from({ length: panels - 1 }, (_, i) => ({ node: topId(i + 1), fy: -20 })), { node: topId(1), magnitude: 8, angle: 0 }],
   };
 })();

@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 const render = (body: object) => renderTrussDiagram(body, { engine, baseUrl: BASE_URL });
 
-
 // truss-models.ts: reactions 5 kN, chord +5 kN, diagonals -7.07 kN, |d3| = 0.198 mm; the factor is
 // 0.08 x 4 m / 0.198e-3 m = 1616, rounded down to 1000
 const triangleLabels = ['10 kN', '5 kN', '-7.07 kN', 'deflected shape ×1000; max 0.198 mm at node 3'];
@@ -78,7 +77,9 @@ describe('inclined rollers', () => {
   it('a roller at 90 degrees (rolling along y) stands beside its node, base parallel to y', () => {
     // frame: size 10, half-width 7; turned 90 degrees the base corners land at (10, -7) and (10, 7)
     const [triangleShape] = pinOrRoller('roller', { x: 0, y: 0 }, 10, 90, 'modern') as PathShape[];
-    const points = triangleShape!.d.filter((c) => c[0] !== 'Z').map((c) => [Number((c[1] as number).toFixed(6)), Number((c[2] as number).toFixed(6))]);
+    const points = triangleShape!.d
+      .filter((c) => c[0] !== 'Z')
+      .map((c) => [Number((c[1] as number).toFixed(6)), Number((c[2] as number).toFixed(6))]);
     expect(points).toEqual([
       [0, 0],
       [10, 7],
@@ -151,7 +152,9 @@ describe('POST /v1/truss/diagram', () => {
   it('refuses what the solve endpoint refuses, the same way', async () => {
     const body = { ...triangle, members: [...triangle.members, { id: 4, from: 3, to: 9 }] };
     const solve = await request(app()).post('/v1/truss/solve').send(body);
-    const diagram = await request(app()).post('/v1/truss/diagram').send({ ...body, view: 'problem' });
+    const diagram = await request(app())
+      .post('/v1/truss/diagram')
+      .send({ ...body, view: 'problem' });
     expect(solve.status).toBe(400);
     expect(diagram.status).toBe(400);
     expect(diagram.body).toEqual(solve.body);

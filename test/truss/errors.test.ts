@@ -10,8 +10,10 @@ beforeAll(async () => {
   app = await testApp();
 });
 
-
-const post = (body: unknown) => request(app.callback()).post('/v1/truss/solve').send(body as object);
+const post = (body: unknown) =>
+  request(app.callback())
+    .post('/v1/truss/solve')
+    .send(body as object);
 const paths = (res: request.Response) => (res.body.issues as { path: string }[]).map((i) => i.path);
 
 describe('400 invalid_input with paths', () => {
@@ -20,11 +22,19 @@ describe('400 invalid_input with paths', () => {
     ['301 nodes', { ...TRIANGLE_TRUSS, nodes: Array.from({ length: 301 }, (_, i) => ({ id: i + 1, x: i, y: 0 })) }, 'nodes'],
     ['no members', { ...TRIANGLE_TRUSS, members: [] }, 'members'],
     ['101 materials', { ...TRIANGLE_TRUSS, materials: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, E: 1, A: 1 })) }, 'materials'],
-    ['an id past 2^53 - 1', { ...TRIANGLE_TRUSS, nodes: [...TRIANGLE_TRUSS.nodes.slice(0, 2), { id: 9007199254740992, x: 4, y: 3 }] }, 'nodes.2.id'],
+    [
+      'an id past 2^53 - 1',
+      { ...TRIANGLE_TRUSS, nodes: [...TRIANGLE_TRUSS.nodes.slice(0, 2), { id: 9007199254740992, x: 4, y: 3 }] },
+      'nodes.2.id',
+    ],
     ['a fractional id', { ...TRIANGLE_TRUSS, members: [{ id: 1.5, from: 1, to: 2 }] }, 'members.0.id'],
     ['id zero', { ...TRIANGLE_TRUSS, nodes: [{ id: 0, x: 0, y: 0 }, ...TRIANGLE_TRUSS.nodes.slice(1)] }, 'nodes.0.id'],
     ['unknown support type', { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'fixed' }] }, 'supports.0.type'],
-    ['settlement with a stray key', { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin', settlement: { z: 1 } }] }, 'supports.0.settlement.z'],
+    [
+      'settlement with a stray key',
+      { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin', settlement: { z: 1 } }] },
+      'supports.0.settlement.z',
+    ],
     ['polar load without angle', { ...TRIANGLE_TRUSS, loads: [{ node: 3, magnitude: 10 }] }, 'loads.0.angle'],
     ['load with a stray key', { ...TRIANGLE_TRUSS, loads: [{ node: 3, fy: -10, fz: 1 }] }, 'loads.0.fz'],
     ['unknown fabrication type', { ...TRIANGLE_TRUSS, fabricationErrors: [{ type: 'creep', member: 1 }] }, 'fabricationErrors.0.type'],
@@ -33,14 +43,36 @@ describe('400 invalid_input with paths', () => {
     ['duplicate member id', { ...TRIANGLE_TRUSS, members: [...TRIANGLE_TRUSS.members, { id: 3, from: 2, to: 1 }] }, 'members.3.id'],
     ['member to an unknown node', { ...TRIANGLE_TRUSS, members: [{ id: 1, from: 1, to: 9 }] }, 'members.0.to'],
     ['member to itself', { ...TRIANGLE_TRUSS, members: [{ id: 1, from: 1, to: 1 }] }, 'members.0.to'],
-    ['zero-length member', { ...TRIANGLE_TRUSS, nodes: [...TRIANGLE_TRUSS.nodes, { id: 4, x: 0, y: 0 }], members: [...TRIANGLE_TRUSS.members, { id: 4, from: 1, to: 4 }] }, 'members.3'],
+    [
+      'zero-length member',
+      {
+        ...TRIANGLE_TRUSS,
+        nodes: [...TRIANGLE_TRUSS.nodes, { id: 4, x: 0, y: 0 }],
+        members: [...TRIANGLE_TRUSS.members, { id: 4, from: 1, to: 4 }],
+      },
+      'members.3',
+    ],
     ['unknown material', { ...TRIANGLE_TRUSS, members: [{ id: 1, from: 1, to: 2, material: 7 }] }, 'members.0.material'],
     ['material without E and A or a section', { ...TRIANGLE_TRUSS, materials: [{ id: 1, E: 200 }] }, 'materials.0'],
     ['unknown section', { ...TRIANGLE_TRUSS, materials: [{ id: 1, section: 'W14X91' }] }, 'materials.0.section'],
     ['support on an unknown node', { ...TRIANGLE_TRUSS, supports: [{ node: 8, type: 'pin' }] }, 'supports.0.node'],
-    ['two supports on one node', { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin' }, { node: 1, type: 'roller' }] }, 'supports.1.node'],
+    [
+      'two supports on one node',
+      {
+        ...TRIANGLE_TRUSS,
+        supports: [
+          { node: 1, type: 'pin' },
+          { node: 1, type: 'roller' },
+        ],
+      },
+      'supports.1.node',
+    ],
     ['load on an unknown node', { ...TRIANGLE_TRUSS, loads: [{ node: 99, fy: -1 }] }, 'loads.0.node'],
-    ['fabrication error on an unknown member', { ...TRIANGLE_TRUSS, fabricationErrors: [{ type: 'lack-of-fit', member: 9, deltaLength: 1 }] }, 'fabricationErrors.0.member'],
+    [
+      'fabrication error on an unknown member',
+      { ...TRIANGLE_TRUSS, fabricationErrors: [{ type: 'lack-of-fit', member: 9, deltaLength: 1 }] },
+      'fabricationErrors.0.member',
+    ],
   ];
   it.each(cases)('%s', async (_name, body, path) => {
     const res = await post(body);

@@ -99,10 +99,7 @@ describe('determinate', () => {
     // bottom chord 3-4, about node 8 (x = 9) where the cut top chord and diagonal 8-3 meet:
     // (30·9 - 20·6 - 20·3)/4 = 22.5; top chord 6-7, about node 3 (x = 6): -(30·6 - 20·3)/4 = -30;
     // the end post carries R = 30 at slope 4/5: -37.5; diagonal 6-3 carries the panel shear 10: 12.5.
-    const nodes = [
-      ...[0, 3, 6, 9, 12].map((x, i) => ({ id: i + 1, x, y: 0 })),
-      ...[3, 6, 9].map((x, i) => ({ id: i + 6, x, y: 4 })),
-    ];
+    const nodes = [...[0, 3, 6, 9, 12].map((x, i) => ({ id: i + 1, x, y: 0 })), ...[3, 6, 9].map((x, i) => ({ id: i + 6, x, y: 4 }))];
     // one line per group of members, as its comment names it
     // prettier-ignore
     const links: [number, number][] = [
@@ -186,7 +183,14 @@ describe('indeterminate', () => {
 describe('supports and load forms', () => {
   it('a roller rolling along 30° pushes along its normal (statics)', async () => {
     // moments about A: R_B · 8 · sin 60° = 10 · 4 -> R_B = 5/sin 60°; components (-R_B/2, R_B sin 60°)
-    const r = await solve(triangle({ supports: [{ node: 10, type: 'pin' }, { node: 20, type: 'roller', angle: 30 }] }));
+    const r = await solve(
+      triangle({
+        supports: [
+          { node: 10, type: 'pin' },
+          { node: 20, type: 'roller', angle: 30 },
+        ],
+      }),
+    );
     const rb = 5 / Math.sin(Math.PI / 3);
     expectClose(reaction(r, 20).horizontal, -rb / 2);
     expectClose(reaction(r, 20).vertical, 5);
@@ -203,7 +207,14 @@ describe('supports and load forms', () => {
   });
 
   it('a roller settlement along its rolling direction does nothing and says so', async () => {
-    const r = await solve(triangle({ supports: [{ node: 10, type: 'pin' }, { node: 20, type: 'roller', settlement: { x: 4 } }] }));
+    const r = await solve(
+      triangle({
+        supports: [
+          { node: 10, type: 'pin' },
+          { node: 20, type: 'roller', settlement: { x: 4 } },
+        ],
+      }),
+    );
     expectClose(force(r, 1), 20 / 3);
     expect(r.meta.warnings.join(' ')).toMatch(/20/);
   });
@@ -245,7 +256,7 @@ describe('equilibrium on random trusses', () => {
   it('reactions balance the loads and every node is in equilibrium', async () => {
     // A small deterministic generator (linear congruential) for triangulated strips with random loads.
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let trial = 0; trial < 10; trial++) {
       const panels = 3 + (trial % 4);
       const nodes = [];

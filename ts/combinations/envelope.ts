@@ -183,7 +183,11 @@ function governing<T extends { value: number }>(
 }
 
 function governed(values: readonly number[], ids: readonly string[], better: Better): Governed {
-  const { value, combination } = governing(values.map((value) => ({ value })), ids, better);
+  const { value, combination } = governing(
+    values.map((value) => ({ value })),
+    ids,
+    better,
+  );
   return { value, combination };
 }
 
@@ -272,18 +276,38 @@ function beamUls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], seri
   if (series === undefined) throw mismatch('ULS combinations ran without shear and moment series');
   const ids = runs.map((run) => run.combination.id);
   const results = runs.map((run) => run.result);
-  const supports = column(results.map((r) => r.reactions), (reaction) => reaction.position, 'beam supports');
+  const supports = column(
+    results.map((r) => r.reactions),
+    (reaction) => reaction.position,
+    'beam supports',
+  );
   return {
     shear: series.shear,
     moment: series.moment,
     extremes: {
       shear: {
-        max: governing(results.map((r) => r.extremes.shear.max), ids, larger),
-        min: governing(results.map((r) => r.extremes.shear.min), ids, smaller),
+        max: governing(
+          results.map((r) => r.extremes.shear.max),
+          ids,
+          larger,
+        ),
+        min: governing(
+          results.map((r) => r.extremes.shear.min),
+          ids,
+          smaller,
+        ),
       },
       moment: {
-        maxSagging: governing(results.map((r) => r.extremes.moment.maxSagging), ids, larger),
-        maxHogging: governing(results.map((r) => r.extremes.moment.maxHogging), ids, smaller),
+        maxSagging: governing(
+          results.map((r) => r.extremes.moment.maxSagging),
+          ids,
+          larger,
+        ),
+        maxHogging: governing(
+          results.map((r) => r.extremes.moment.maxHogging),
+          ids,
+          smaller,
+        ),
       },
     },
     reactions: supports.map((reactions) => {
@@ -291,8 +315,14 @@ function beamUls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], seri
       return {
         type,
         position,
-        vertical: bounds(reactions.map((r) => r.vertical), ids),
-        moment: bounds(reactions.map((r) => r.moment), ids),
+        vertical: bounds(
+          reactions.map((r) => r.vertical),
+          ids,
+        ),
+        moment: bounds(
+          reactions.map((r) => r.moment),
+          ids,
+        ),
       };
     }),
   };
@@ -307,9 +337,21 @@ function beamSls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], seri
     extremes: {
       deflection: {
         // The envelope's largest-magnitude deflection is the largest |max| of any combination.
-        max: governing(deflections.map((d) => d.max), ids, largerMagnitude),
-        maxUp: governing(deflections.map((d) => d.maxUp), ids, larger),
-        maxDown: governing(deflections.map((d) => d.maxDown), ids, smaller),
+        max: governing(
+          deflections.map((d) => d.max),
+          ids,
+          largerMagnitude,
+        ),
+        maxUp: governing(
+          deflections.map((d) => d.maxUp),
+          ids,
+          larger,
+        ),
+        maxDown: governing(
+          deflections.map((d) => d.maxDown),
+          ids,
+          smaller,
+        ),
       },
     },
   };
@@ -322,8 +364,14 @@ export type EnvelopedDiagram = 'shear' | 'moment' | 'deflection';
 export type DiagramBounds<R> = (results: readonly R[], name: EnvelopedDiagram) => Bounds<Series>;
 
 /** Bounds of results that carry their diagrams as `[position, value]` series (API or engine units). */
-export function diagramBounds(results: readonly { diagrams: Pick<BeamDiagrams, EnvelopedDiagram> }[], name: EnvelopedDiagram): Bounds<Series> {
-  return seriesBounds(results.map((r) => r.diagrams[name]), name);
+export function diagramBounds(
+  results: readonly { diagrams: Pick<BeamDiagrams, EnvelopedDiagram> }[],
+  name: EnvelopedDiagram,
+): Bounds<Series> {
+  return seriesBounds(
+    results.map((r) => r.diagrams[name]),
+    name,
+  );
 }
 
 /** The diagram bounds an envelope needs, by `boundsOf` over the ULS and the SLS runs. */
@@ -382,17 +430,34 @@ export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRu
   const uls = ofKind(runs, 'ULS');
   if (uls.length > 0) {
     const ids = uls.map((run) => run.combination.id);
-    const members = column(uls.map((run) => run.result.memberForces), (force) => force.member, 'truss members');
-    const supports = column(uls.map((run) => run.result.reactions), (reaction) => reaction.node, 'truss supports');
+    const members = column(
+      uls.map((run) => run.result.memberForces),
+      (force) => force.member,
+      'truss members',
+    );
+    const supports = column(
+      uls.map((run) => run.result.reactions),
+      (reaction) => reaction.node,
+      'truss supports',
+    );
     envelope.uls = {
       memberForces: members.map((forces) => ({
         member: forces[0]!.member,
-        ...bounds(forces.map((f) => f.force), ids),
+        ...bounds(
+          forces.map((f) => f.force),
+          ids,
+        ),
       })),
       reactions: supports.map((reactions) => ({
         node: reactions[0]!.node,
-        horizontal: bounds(reactions.map((r) => r.horizontal), ids),
-        vertical: bounds(reactions.map((r) => r.vertical), ids),
+        horizontal: bounds(
+          reactions.map((r) => r.horizontal),
+          ids,
+        ),
+        vertical: bounds(
+          reactions.map((r) => r.vertical),
+          ids,
+        ),
       })),
     };
   }
@@ -404,8 +469,14 @@ export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRu
     envelope.sls = {
       displacements: nodes.map((displacements) => ({
         node: displacements[0]!.node,
-        dx: bounds(displacements.map((d) => d.dx), ids),
-        dy: bounds(displacements.map((d) => d.dy), ids),
+        dx: bounds(
+          displacements.map((d) => d.dx),
+          ids,
+        ),
+        dy: bounds(
+          displacements.map((d) => d.dy),
+          ids,
+        ),
       })),
     };
   }

@@ -187,10 +187,7 @@ function applyInclude(
  * The combinations to run for `request`, given the load cases present in the model.
  * Without `present` every case counts as present, which yields each standard's full table.
  */
-export function generateCombinations(
-  request: CombinationsRequest,
-  present: Iterable<LoadCase> = LOAD_CASES,
-): CombinationSet {
+export function generateCombinations(request: CombinationsRequest, present: Iterable<LoadCase> = LOAD_CASES): CombinationSet {
   const issues = requestIssues(request);
   if (issues.length > 0) throw Problem.invalid(issues, 'The combinations object is not valid.');
 
@@ -199,17 +196,14 @@ export function generateCombinations(
   if (request.standard === 'BSL-Japan') header.snowZone = request.snowZone ?? DEFAULT_SNOW_ZONE;
 
   const candidates =
-    request.standard === 'custom'
-      ? fromCustom(request.custom ?? [])
-      : fromTable(TABLES[request.standard], request, presentSet);
+    request.standard === 'custom' ? fromCustom(request.custom ?? []) : fromTable(TABLES[request.standard], request, presentSet);
 
   const warnings: string[] = [];
   if (request.standard === 'BSL-Japan') {
     const ignored = (['R', 'T'] as const).filter((c) => presentSet.has(c));
     if (ignored.length > 0) {
       warnings.push(
-        `BSL-Japan combinations have no ${ignored.join(' or ')} term (factor 0); ` +
-          'use custom combinations to combine those loads.',
+        `BSL-Japan combinations have no ${ignored.join(' or ')} term (factor 0); ` + 'use custom combinations to combine those loads.',
       );
     }
   }

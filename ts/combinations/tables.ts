@@ -46,8 +46,7 @@ function row(kind: LimitState, n: number, vector: readonly number[], needs: stri
 }
 
 const uls = (n: number, vector: readonly number[], needs: string): TableRow => row('ULS', n, vector, needs);
-const sls = (n: number, vector: readonly number[], needs: string, zone?: SnowZone): TableRow =>
-  row('SLS', n, vector, needs, zone);
+const sls = (n: number, vector: readonly number[], needs: string, zone?: SnowZone): TableRow => row('SLS', n, vector, needs, zone);
 
 /**
  * A partial factor times a psi factor. Binary floating point makes 1.5 x 0.7 = 1.0499999999999998;

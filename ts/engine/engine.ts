@@ -87,7 +87,11 @@ function analyseBeam(
       const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
         const samples = {} as EngineBeamResult['samples'];
         for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
-        return { reactions: solution.reactions(i) as EngineBeamResult['reactions'], samples, extremes: solution.extremes(i) as EngineBeamResult['extremes'] };
+        return {
+          reactions: solution.reactions(i) as EngineBeamResult['reactions'],
+          samples,
+          extremes: solution.extremes(i) as EngineBeamResult['extremes'],
+        };
       });
       return { results, envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })) };
     } finally {

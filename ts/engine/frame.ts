@@ -52,7 +52,11 @@ export function solveFrame(
         for (const column of MEMBER_COLUMNS) members[column] = solution.members(i, column);
         const result: EngineFrameResult = {
           reactions: solution.reactions(i) as EngineFrameResult['reactions'],
-          displacements: { x: solution.displacements(i, 'x'), y: solution.displacements(i, 'y'), rotation: solution.displacements(i, 'rotation') },
+          displacements: {
+            x: solution.displacements(i, 'x'),
+            y: solution.displacements(i, 'y'),
+            rotation: solution.displacements(i, 'rotation'),
+          },
           members,
         };
         if (i < keepDiagrams) {

@@ -91,4 +91,7 @@ export interface EngineBeamAnalysis<S = Samples> {
  * The raw exports of the wasm-bindgen package, typed by the declarations wasm-bindgen writes from the
  * Rust binding (pkg/spanwise_engine.d.ts, built by `make wasm`): what crosses is defined once, in Rust.
  */
-export type EngineBindings = Pick<typeof Binding, 'engineVersion' | 'BeamInput' | 'TrussInput' | 'FrameInput' | 'deflateRaw' | 'sectionProperties'>;
+export type EngineBindings = Pick<
+  typeof Binding,
+  'engineVersion' | 'BeamInput' | 'TrussInput' | 'FrameInput' | 'deflateRaw' | 'sectionProperties'
+>;

@@ -9,11 +9,7 @@ export interface IssuedKey {
 }
 
 /** Create a key on `tier` for `contact` and store its record. */
-export async function issueKey(
-  store: KeyStore,
-  { tier, contact }: { tier: KeyTier; contact: string },
-  now: Date,
-): Promise<IssuedKey> {
+export async function issueKey(store: KeyStore, { tier, contact }: { tier: KeyTier; contact: string }, now: Date): Promise<IssuedKey> {
   const key = generateKey();
   const hash = hashKey(key);
   const record: KeyRecord = { id: keyIdOf(hash), hash, tier, contact, created: now.toISOString(), revoked: null };
@@ -25,11 +21,7 @@ export async function issueKey(
  * Replace a lost or leaked key: the old one is revoked and a new one is issued on the same tier to the
  * same contact. Undefined when there is no key with that id.
  */
-export async function reissueKey(
-  store: KeyStore,
-  id: string,
-  now: Date,
-): Promise<{ revoked: KeyRecord; issued: IssuedKey } | undefined> {
+export async function reissueKey(store: KeyStore, id: string, now: Date): Promise<{ revoked: KeyRecord; issued: IssuedKey } | undefined> {
   const old = await store.findById(id);
   if (!old) return undefined;
   const issued = await issueKey(store, { tier: old.tier, contact: old.contact }, now);

@@ -96,13 +96,15 @@ export function createLimiter({ counters, tiers = TIERS }: LimiterOptions): Limi
         slots[i] = { key: keys[i]!, limit: plan.limits[i] ?? 0, ttlMs: current[plan.windows[i]!].resetMs - nowMs + EXPIRY_MARGIN_MS };
       }
       const taken = counters.take(slots, nowMs);
-      return taken instanceof Promise
-        ? taken.then((result) => decide(plan, slots, result, now))
-        : decide(plan, slots, taken, now);
+      return taken instanceof Promise ? taken.then((result) => decide(plan, slots, result, now)) : decide(plan, slots, taken, now);
     },
 
     async refund(decision, now) {
-      if (decision.allowed) await counters.release(decision.counted.map((slot) => slot.key), now.getTime());
+      if (decision.allowed)
+        await counters.release(
+          decision.counted.map((slot) => slot.key),
+          now.getTime(),
+        );
     },
   };
 }

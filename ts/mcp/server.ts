@@ -27,7 +27,7 @@ export type CountCall = () => Promise<unknown>;
 
 const INSTRUCTIONS = [
   'Spanwise solves beams and trusses, draws them, measures sections built from shapes (section_properties: mm or in)',
-  'and looks up steel sections. Every number is in the request\'s unit system',
+  "and looks up steel sections. Every number is in the request's unit system",
   '(SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial: ft, kip, k/ft, ksf, k.ft, ksi, in4, in).',
   'Loads are NEGATIVE DOWNWARD; applied moments are clockwise positive. A failed call returns isError with a',
   'problem object whose `issues` name each offending field by its dotted path.',
@@ -63,13 +63,19 @@ export function createMcpServer(options: McpServerOptions): Server {
   const { context, countCall, tools = TOOLS, log = (e) => console.error(e) } = options;
   const listed = listing(tools);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const server = new Server({ name: 'spanwise', title: 'Spanwise', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'spanwise', title: 'Spanwise', version: options.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}"; the tools are ${tools.map((t) => t.name).join(', ')}.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${request.params.name}"; the tools are ${tools.map((t) => t.name).join(', ')}.`,
+      );
     }
     const baseUrl = context.solve.baseUrl;
     try {

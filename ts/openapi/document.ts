@@ -174,7 +174,10 @@ function operationObject(op: Operation): JsonSchema {
   const responses: JsonSchema = {};
   for (const [status, reply] of Object.entries(op.responses)) responses[status] = responseObject(Number(status), reply, op);
   if (op.etag) {
-    responses['304'] = { description: 'If-None-Match holds the current ETag: no body.', headers: { ETag: header('ETag'), 'X-Engine-Version': header('X-Engine-Version') } };
+    responses['304'] = {
+      description: 'If-None-Match holds the current ETag: no body.',
+      headers: { ETag: header('ETag'), 'X-Engine-Version': header('X-Engine-Version') },
+    };
   }
   const params = parameters(op);
   return {

@@ -43,7 +43,10 @@ export const sectionPropertiesExamples: Record<string, Example> = {
 };
 
 export const sectionDiagramExamples: Record<string, Example> = {
-  tee: { summary: 'The T drawn: outline, centroid, principal and plastic neutral axes, extents', value: { ...tee, width: 860, height: 560 } },
+  tee: {
+    summary: 'The T drawn: outline, centroid, principal and plastic neutral axes, extents',
+    value: { ...tee, width: 860, height: 560 },
+  },
   plateWithHoleDark: {
     summary: 'A 300 x 20 plate with a 22 mm bolt hole, dark theme',
     value: {

@@ -67,11 +67,7 @@ export class Problem extends Error {
   /** Extra response headers the problem needs (Allow, Retry-After, ...). */
   readonly headers: Record<string, string>;
 
-  constructor(
-    code: ProblemCode,
-    detail?: string,
-    options: { issues?: ProblemIssue[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ProblemCode, detail?: string, options: { issues?: ProblemIssue[]; headers?: Record<string, string> } = {}) {
     super(detail ?? problemTitle[code]);
     this.name = 'Problem';
     this.code = code;

@@ -15,14 +15,17 @@ export const BeamSpan = Strict({
   I: PositiveNum('Second moment of area (mm4 | in4).'),
   connection: Type.Optional(
     StringEnum(['rigid', 'hinge'] as const, {
-      description: 'Joint to the previous span at this span\'s left end: rigid (moment-continuous) or hinge (releases moment). The first span must be rigid.',
+      description:
+        "Joint to the previous span at this span's left end: rigid (moment-continuous) or hinge (releases moment). The first span must be rigid.",
       default: 'rigid',
     }),
   ),
 });
 
 export const BeamSupport = Strict({
-  type: StringEnum(['pin', 'roller', 'fixed'] as const, { description: 'pin and roller restrain deflection; fixed also restrains rotation.' }),
+  type: StringEnum(['pin', 'roller', 'fixed'] as const, {
+    description: 'pin and roller restrain deflection; fixed also restrains rotation.',
+  }),
   position: NonNegativeNum('Distance from the left end (m | ft).'),
   settlement: Type.Optional(Num('Imposed vertical displacement (mm | in); DOWN IS NEGATIVE.', { default: 0 })),
 });

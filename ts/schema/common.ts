@@ -3,15 +3,7 @@
  * One TypeBox definition serves validation, the OpenAPI document and the MCP tool schemas.
  */
 import { Kind, Type, TypeRegistry, type TUnsafe, type TSchema, type ObjectOptions, type TProperties } from '@sinclair/typebox';
-import {
-  LOAD_CASES,
-  MAX_CUSTOM,
-  MAX_CUSTOM_NAME,
-  MAX_INCLUDE,
-  OCCUPANCIES,
-  SNOW_ZONES,
-  STANDARDS,
-} from '../combinations/types.js';
+import { LOAD_CASES, MAX_CUSTOM, MAX_CUSTOM_NAME, MAX_INCLUDE, OCCUPANCIES, SNOW_ZONES, STANDARDS } from '../combinations/types.js';
 
 /** Every object of every request rejects unknown properties (decisions.md 13). */
 export function Strict<T extends TProperties>(properties: T, options: ObjectOptions = {}) {
@@ -82,8 +74,7 @@ export const LoadCaseField = StringEnum(LOAD_CASES, {
   description: 'Load case: G dead, Q live, Qr roof live, W wind, E earthquake, S snow, R rain, T thermal. Absent means G.',
 });
 
-export const Num = (description: string, options: Record<string, unknown> = {}) =>
-  Type.Number({ description, ...options });
+export const Num = (description: string, options: Record<string, unknown> = {}) => Type.Number({ description, ...options });
 
 export const PositiveNum = (description: string) => Type.Number({ exclusiveMinimum: 0, description });
 export const NonNegativeNum = (description: string) => Type.Number({ minimum: 0, description });
@@ -95,7 +86,9 @@ function factorProperties() {
 
 export const CustomCombination = Strict({
   name: Chars({ minLength: 1, maxLength: MAX_CUSTOM_NAME, description: 'Your name for the combination.' }),
-  kind: StringEnum(['ULS', 'SLS'] as const, { description: 'ULS (strength) or SLS (serviceability; deflection is enveloped from SLS only).' }),
+  kind: StringEnum(['ULS', 'SLS'] as const, {
+    description: 'ULS (strength) or SLS (serviceability; deflection is enveloped from SLS only).',
+  }),
   factors: Strict(factorProperties(), { description: 'Factor per load case; omitted cases take 0.' }),
 });
 
@@ -103,7 +96,9 @@ export const Combinations = Strict(
   {
     standard: StringEnum(STANDARDS, { description: 'Design standard whose combinations are generated, or custom.' }),
     occupancy: Type.Optional(StringEnum(OCCUPANCIES, { description: 'Drives the psi factors; default office.', default: 'office' })),
-    snowZone: Type.Optional(StringEnum(SNOW_ZONES, { description: 'BSL-Japan only: heavy-snow variants; default general.', default: 'general' })),
+    snowZone: Type.Optional(
+      StringEnum(SNOW_ZONES, { description: 'BSL-Japan only: heavy-snow variants; default general.', default: 'general' }),
+    ),
     include: Type.Optional(
       Type.Array(Type.String(), { maxItems: MAX_INCLUDE, description: 'Combination ids to run (default all generated).' }),
     ),

@@ -19,9 +19,7 @@ export const DIAGRAM_HEIGHT = { minimum: 150, maximum: 1500, beam: 250, beamChar
 
 /** The fields every diagram request adds to its solve request. */
 export const diagramFigureProperties = {
-  width: Type.Optional(
-    Type.Integer({ ...DIAGRAM_WIDTH, description: 'Width of the figure in px (400 to 2000; default 860).' }),
-  ),
+  width: Type.Optional(Type.Integer({ ...DIAGRAM_WIDTH, description: 'Width of the figure in px (400 to 2000; default 860).' })),
   height: Type.Optional(
     Type.Integer({
       minimum: DIAGRAM_HEIGHT.minimum,
@@ -53,7 +51,8 @@ export const beamDiagramProperties = {
 export const trussDiagramProperties = {
   view: Type.Optional(
     StringEnum(TRUSS_VIEWS, {
-      description: 'problem = geometry, loads, supports; results = reactions, member forces (tension red, compression blue), deflected shape.',
+      description:
+        'problem = geometry, loads, supports; results = reactions, member forces (tension red, compression blue), deflected shape.',
       default: 'results',
     }),
   ),

@@ -35,16 +35,23 @@ export const FrameMaterial = Strict({
   A: Type.Optional(PositiveNum("Cross-section area (mm2 | in2); defaults to the section's gross area when a section is given.")),
   I: Type.Optional(PositiveNum("Second moment of area for in-plane bending (mm4 | in4); defaults to the section's Ix.")),
   section: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 64, description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.',
+    }),
   ),
 });
 
 export const FrameSupport = Strict({
   node: Id('Supported node id.'),
   type: StringEnum(['pin', 'roller', 'fixed'] as const, {
-    description: 'pin restrains x and y; roller restrains the direction normal to its rolling direction; fixed restrains x, y and rotation.',
+    description:
+      'pin restrains x and y; roller restrains the direction normal to its rolling direction; fixed restrains x, y and rotation.',
   }),
-  angle: Type.Optional(Num('Roller only: rolling direction in degrees, counter-clockwise from +x: 0 rolls along x (restrains y).', { default: 0 })),
+  angle: Type.Optional(
+    Num('Roller only: rolling direction in degrees, counter-clockwise from +x: 0 rolls along x (restrains y).', { default: 0 }),
+  ),
   settlement: Type.Optional(
     Strict(
       {
@@ -72,7 +79,7 @@ export type LoadDirection = (typeof LOAD_DIRECTIONS)[number];
 const direction = Type.Optional(
   StringEnum(LOAD_DIRECTIONS, {
     description:
-      'global-y (default; negative = downward) and global-x act along the global axes, per unit length measured along the member; local-y acts along +y\' (x\' turned 90 degrees counter-clockwise), local-x along the member from its start.',
+      "global-y (default; negative = downward) and global-x act along the global axes, per unit length measured along the member; local-y acts along +y' (x' turned 90 degrees counter-clockwise), local-x along the member from its start.",
     default: 'global-y',
   }),
 );
@@ -133,7 +140,7 @@ export const frameRequestProperties = {
 export const FrameSolveRequest = Strict(frameRequestProperties, {
   $id: 'FrameSolveRequest',
   description:
-    'A plane rigid-jointed frame. Loads: negative y = down; moments clockwise positive. Member results in local axes: axial tension positive, moment positive when the -y\' face is in tension.',
+    "A plane rigid-jointed frame. Loads: negative y = down; moments clockwise positive. Member results in local axes: axial tension positive, moment positive when the -y' face is in tension.",
 });
 
 export type FrameSolveRequest = Static<typeof FrameSolveRequest>;

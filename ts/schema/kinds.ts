@@ -16,7 +16,13 @@ const FIELDS: Record<StructureKind, ReadonlySet<string>> = {
 };
 
 /** Fields every kind shares (and the figure fields of diagram requests) tell nothing about the kind. */
-const SHARED = new Set(['units', 'supports', 'combinations', ...Object.keys(beamDiagramProperties), ...Object.keys(trussDiagramProperties)]);
+const SHARED = new Set([
+  'units',
+  'supports',
+  'combinations',
+  ...Object.keys(beamDiagramProperties),
+  ...Object.keys(trussDiagramProperties),
+]);
 
 /**
  * For a body that failed validation on `/v1/<kind>/<operation>`: when every top-level field it has belongs to

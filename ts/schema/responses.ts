@@ -45,7 +45,10 @@ export const Meta = Strict({
 });
 
 export const Links = Strict({
-  view: Type.String({ format: 'uri', description: 'Opens this model, solved, in the calculator. The block is omitted above 2,000 characters.' }),
+  view: Type.String({
+    format: 'uri',
+    description: 'Opens this model, solved, in the calculator. The block is omitted above 2,000 characters.',
+  }),
 });
 
 const Series = (description: string) =>
@@ -58,7 +61,9 @@ const Governed = Strict({ value: Num(), combination: Text('Id of the governing c
 const GovernedExtreme = Strict({ value: Num(), position: Num(), combination: Text('Id of the governing combination.') });
 const Bounds = <T extends TSchema>(of: T) => Strict({ max: of, min: of });
 
-const Factors = Strict(Object.fromEntries(LOAD_CASES.map((c) => [c, Type.Number()])) as Record<(typeof LOAD_CASES)[number], ReturnType<typeof Type.Number>>);
+const Factors = Strict(
+  Object.fromEntries(LOAD_CASES.map((c) => [c, Type.Number()])) as Record<(typeof LOAD_CASES)[number], ReturnType<typeof Type.Number>>,
+);
 
 const CombinationHead = {
   id: Text('Stable combination id (combinations.md).'),
@@ -112,7 +117,12 @@ const BeamEnvelope = Strict(
           moment: Strict({ maxSagging: GovernedExtreme, maxHogging: GovernedExtreme }),
         }),
         reactions: Type.Array(
-          Strict({ type: StringEnum(['pin', 'roller', 'fixed'] as const), position: Num(), vertical: Bounds(Governed), moment: Bounds(Governed) }),
+          Strict({
+            type: StringEnum(['pin', 'roller', 'fixed'] as const),
+            position: Num(),
+            vertical: Bounds(Governed),
+            moment: Bounds(Governed),
+          }),
         ),
       }),
     ),
@@ -205,7 +215,13 @@ const sectionRecordProperties = {
   standard: StringEnum(STANDARD_IDS),
   type: Text('Section type, e.g. UB, W, IPE.'),
   edition: Text(),
-  si: Strict({ A: Num('Gross area (mm2).'), Ix: Num('Major axis (mm4).'), Iy: Num('Minor axis (mm4).'), mass: Num('kg/m.'), ...dimensions('mm') }),
+  si: Strict({
+    A: Num('Gross area (mm2).'),
+    Ix: Num('Major axis (mm4).'),
+    Iy: Num('Minor axis (mm4).'),
+    mass: Num('kg/m.'),
+    ...dimensions('mm'),
+  }),
   imperial: Strict({ A: Num('in2.'), Ix: Num('in4.'), Iy: Num('in4.'), weight: Num('lb/ft.'), ...dimensions('in') }),
 };
 
@@ -214,7 +230,9 @@ export const SectionRecord = Strict(sectionRecordProperties);
 export const SectionLookupResponse = Strict(
   {
     ...sectionRecordProperties,
-    alsoIn: Type.Optional(Type.Array(StringEnum(STANDARD_IDS), { description: 'Other standards with this designation (no standard given).' })),
+    alsoIn: Type.Optional(
+      Type.Array(StringEnum(STANDARD_IDS), { description: 'Other standards with this designation (no standard given).' }),
+    ),
     note: Type.Optional(Text('How to choose among them.')),
   },
   { description: 'One section, with an SI and an imperial block.' },

@@ -26,7 +26,8 @@ export const PolygonShape = Strict(
     points: Type.Array(Type.Tuple([Coordinate('x (mm | in).'), Coordinate('y (mm | in), up positive.')]), {
       minItems: 3,
       maxItems: MAX_POLYGON_POINTS,
-      description: 'Corners [x, y] in order, clockwise or counter-clockwise; the closing edge is implied. The outline must not cross itself.',
+      description:
+        'Corners [x, y] in order, clockwise or counter-clockwise; the closing edge is implied. The outline must not cross itself.',
     }),
     void: Void,
   },
@@ -94,8 +95,7 @@ export const SectionDiagramRequest = Strict(
 );
 export type SectionDiagramRequest = Static<typeof SectionDiagramRequest>;
 
-const xy = (what: string, unit = 'mm | in') =>
-  Strict({ x: Num(`${what}: x (${unit}).`), y: Num(`${what}: y (${unit}).`) });
+const xy = (what: string, unit = 'mm | in') => Strict({ x: Num(`${what}: x (${unit}).`), y: Num(`${what}: y (${unit}).`) });
 
 export const SectionPropertiesResponse = Strict(
   {

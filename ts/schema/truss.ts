@@ -13,8 +13,7 @@ export const MAX_TRUSS_SUPPORTS = 100;
 export const MAX_TRUSS_LOADS = 500;
 export const MAX_FABRICATION_ERRORS = 200;
 
-export const Id = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
+export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
 
 export const TrussNode = Strict({
   id: Id('Node id (unique integer).'),
@@ -32,14 +31,24 @@ export const TrussMember = Strict({
 export const TrussMaterial = Strict({
   id: Id('Material id (unique integer).'),
   E: Type.Optional(PositiveNum("Young's modulus (GPa | ksi); defaults to 200 GPa steel when a section is given.")),
-  A: Type.Optional(PositiveNum('Cross-section area (mm2 | in2); defaults to the section\'s gross area when a section is given.')),
-  section: Type.Optional(Chars({ minLength: 1, maxLength: MAX_DESIGNATION, description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.' })),
+  A: Type.Optional(PositiveNum("Cross-section area (mm2 | in2); defaults to the section's gross area when a section is given.")),
+  section: Type.Optional(
+    Chars({
+      minLength: 1,
+      maxLength: MAX_DESIGNATION,
+      description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.',
+    }),
+  ),
 });
 
 export const TrussSupport = Strict({
   node: Id('Supported node id.'),
-  type: StringEnum(['pin', 'roller'] as const, { description: 'pin restrains x and y; roller restrains the direction normal to its rolling direction.' }),
-  angle: Type.Optional(Num('Rolling direction in degrees, counter-clockwise from +x: 0 rolls along x (restrains y), 90 restrains x.', { default: 0 })),
+  type: StringEnum(['pin', 'roller'] as const, {
+    description: 'pin restrains x and y; roller restrains the direction normal to its rolling direction.',
+  }),
+  angle: Type.Optional(
+    Num('Rolling direction in degrees, counter-clockwise from +x: 0 rolls along x (restrains y), 90 restrains x.', { default: 0 }),
+  ),
   settlement: Type.Optional(
     Strict(
       {

@@ -125,7 +125,11 @@ export function compile<T extends TSchema>(schema: T, references: TSchema[] = []
       const found = issues(value);
       if (found.length === 0) return value as Static<T>;
       const elsewhere = options.misdirected?.(value);
-      if (elsewhere !== undefined) throw Problem.invalid(found.filter((issue) => !issue.path.includes('.')), elsewhere);
+      if (elsewhere !== undefined)
+        throw Problem.invalid(
+          found.filter((issue) => !issue.path.includes('.')),
+          elsewhere,
+        );
       throw Problem.invalid(found);
     },
   };

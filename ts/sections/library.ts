@@ -140,8 +140,7 @@ export class SectionLibrary {
    * designation several standards share resolves to the first in standards order, and `alsoIn` names the rest.
    */
   lookup(name: string, standard?: StandardId): LookupResult | undefined {
-    const inStandard = (list: Section[] | undefined) =>
-      (list ?? []).filter((s) => standard === undefined || s.row.standard === standard);
+    const inStandard = (list: Section[] | undefined) => (list ?? []).filter((s) => standard === undefined || s.row.standard === standard);
     let found = inStandard(this.byName.get(name));
     if (found.length === 0) found = inStandard(this.byKey.get(normaliseDesignation(name)));
     const [first, ...rest] = found;

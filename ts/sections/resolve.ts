@@ -22,11 +22,7 @@ export interface ResolvedSection {
 }
 
 /** Exact-then-normalised lookup, as GET /v1/sections/{name}; undefined when no section has the name. */
-export function resolveSection(
-  library: SectionLibrary,
-  designation: string,
-  standard?: StandardId,
-): ResolvedSection | undefined {
+export function resolveSection(library: SectionLibrary, designation: string, standard?: StandardId): ResolvedSection | undefined {
   const found = library.lookup(designation, standard);
   if (found === undefined) return undefined;
   const { row } = found.section;

@@ -59,8 +59,7 @@ export const BEAM_UNIT_LABELS = {
   rotation: 'rotation',
 } as const;
 
-const ALL_UPWARD_WARNING =
-  'Every load points upward (positive). Loads are negative downward: a gravity load should be negative.';
+const ALL_UPWARD_WARNING = 'Every load points upward (positive). Loads are negative downward: a gravity load should be negative.';
 
 /** Everything of a beam request that is valid by schema but not by meaning, as issues (decisions.md 9, 13). */
 export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
@@ -108,8 +107,7 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
 export function beamRequestToSI(request: BeamSolveRequest): BeamSolveRequest {
   const units: UnitSystem = request.units ?? 'SI';
   if (units === 'SI') return request.units === 'SI' ? request : { ...request, units: 'SI' };
-  const si = <T extends number | undefined>(q: Parameters<typeof toSI>[0], v: T): T =>
-    (v === undefined ? v : toSI(q, v, units)) as T;
+  const si = <T extends number | undefined>(q: Parameters<typeof toSI>[0], v: T): T => (v === undefined ? v : toSI(q, v, units)) as T;
   const load = (l: BeamLoadInput): BeamLoadInput => {
     switch (l.type) {
       case 'point':
@@ -117,7 +115,13 @@ export function beamRequestToSI(request: BeamSolveRequest): BeamSolveRequest {
       case 'moment':
         return { ...l, magnitude: si('moment', l.magnitude), position: si('length', l.position) };
       case 'udl':
-        return { ...l, start: si('lineLoad', l.start), ...(l.end !== undefined && { end: si('lineLoad', l.end) }), from: si('length', l.from), to: si('length', l.to) };
+        return {
+          ...l,
+          start: si('lineLoad', l.start),
+          ...(l.end !== undefined && { end: si('lineLoad', l.end) }),
+          from: si('length', l.from),
+          to: si('length', l.to),
+        };
       case 'area':
         return {
           ...l,

@@ -23,7 +23,15 @@ export function withAttribution(svg: string, baseUrl: string): string {
 }
 
 export function renderBeamDiagram(body: unknown, context: SolveContext): string {
-  const { view = 'setup', deformed = false, width, height, theme = 'light', style = 'modern', ...request } = beamDiagramValidator.check(body);
+  const {
+    view = 'setup',
+    deformed = false,
+    width,
+    height,
+    theme = 'light',
+    style = 'modern',
+    ...request
+  } = beamDiagramValidator.check(body);
   const results = plainData(solveBeamRequest(request, { ...context, link: false }));
   const chart = BEAM_CHART_VIEWS.includes(view);
   const svg = renderBeam(request, results, {

@@ -18,7 +18,8 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   const index = <T extends { id: number }>(items: readonly T[], name: string) => {
     const byId = new Map<number, number>();
     items.forEach((item, i) => {
-      if (byId.has(item.id)) issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
+      if (byId.has(item.id))
+        issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
       else byId.set(item.id, i);
     });
     return byId;
@@ -46,7 +47,10 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   });
   request.materials.forEach((m, i) => {
     if (m.section === undefined && (m.E === undefined || m.A === undefined || m.I === undefined)) {
-      issues.push({ path: `materials.${i}`, message: 'give E, A and I, or a section (E then defaults to 200 GPa, A and I to the section\'s)' });
+      issues.push({
+        path: `materials.${i}`,
+        message: "give E, A and I, or a section (E then defaults to 200 GPa, A and I to the section's)",
+      });
     }
   });
   supportIssues(request, nodeAt, issues);
@@ -60,18 +64,18 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   return issues;
 }
 
-function supportIssues(
-  request: FrameSolveRequest,
-  nodeAt: (id: number, path: string) => unknown,
-  issues: ProblemIssue[],
-): void {
+function supportIssues(request: FrameSolveRequest, nodeAt: (id: number, path: string) => unknown, issues: ProblemIssue[]): void {
   const supported = new Map<number, number>();
   request.supports.forEach((s, i) => {
     nodeAt(s.node, `supports.${i}.node`);
-    if (supported.has(s.node)) issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
+    if (supported.has(s.node))
+      issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
     else supported.set(s.node, i);
     if ((s.settlement?.rotation ?? 0) !== 0 && s.type !== 'fixed') {
-      issues.push({ path: `supports.${i}.settlement.rotation`, message: `a ${s.type} lets its node turn, so it cannot impose a rotation: use a fixed support` });
+      issues.push({
+        path: `supports.${i}.settlement.rotation`,
+        message: `a ${s.type} lets its node turn, so it cannot impose a rotation: use a fixed support`,
+      });
     }
   });
 }
@@ -81,7 +85,10 @@ function memberLoadIssues(load: FrameMemberLoadInput, i: number, length: number 
   const issues: ProblemIssue[] = [];
   const past = (field: string, x: number) => {
     if (length !== undefined && x > length * (1 + 1e-12)) {
-      issues.push({ path: `memberLoads.${i}.${field}`, message: `${x} is past the end of member ${load.member} (length ${Number(length.toPrecision(12))})` });
+      issues.push({
+        path: `memberLoads.${i}.${field}`,
+        message: `${x} is past the end of member ${load.member} (length ${Number(length.toPrecision(12))})`,
+      });
     }
   };
   if (load.type === 'udl') {
@@ -221,6 +228,13 @@ function engineLoadKind(l: FrameMemberLoadInput): EngineFrameModel['memberLoads'
     case 'moment':
       return { type: 'moment', at: l.position, moment: -l.magnitude };
     case 'udl':
-      return { type: 'line', from: l.from, to: l.to, start: l.start, end: l.end ?? l.start, direction: DIRECTIONS[l.direction ?? 'global-y'] };
+      return {
+        type: 'line',
+        from: l.from,
+        to: l.to,
+        start: l.start,
+        end: l.end ?? l.start,
+        direction: DIRECTIONS[l.direction ?? 'global-y'],
+      };
   }
 }

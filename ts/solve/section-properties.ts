@@ -68,7 +68,10 @@ function issueOf(issue: EngineShapeIssue, request: SectionPropertiesRequest): Pr
     case 'tooFewPoints':
       return { path: `${path}.points`, message: 'a polygon needs at least 3 distinct points' };
     case 'zeroArea':
-      return { path: shape?.type === 'polygon' ? `${path}.points` : path, message: 'the shape encloses no area (its points are on one line, or it is too thin to measure)' };
+      return {
+        path: shape?.type === 'polygon' ? `${path}.points` : path,
+        message: 'the shape encloses no area (its points are on one line, or it is too thin to measure)',
+      };
     case 'selfIntersecting': {
       const n = shape?.type === 'polygon' ? shape.points.length : 0;
       const [i, j] = fault.edges;

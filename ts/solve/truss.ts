@@ -44,7 +44,8 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
   const index = <T extends { id: number }>(items: readonly T[], name: string) => {
     const byId = new Map<number, number>();
     items.forEach((item, i) => {
-      if (byId.has(item.id)) issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
+      if (byId.has(item.id))
+        issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
       else byId.set(item.id, i);
     });
     return byId;
@@ -75,7 +76,8 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
   const supported = new Map<number, number>();
   request.supports.forEach((s, i) => {
     node(s.node, `supports.${i}.node`);
-    if (supported.has(s.node)) issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
+    if (supported.has(s.node))
+      issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
     else supported.set(s.node, i);
   });
   (request.loads ?? []).forEach((l, i) => node(l.node, `loads.${i}.node`));
@@ -90,9 +92,7 @@ export function trussRequestToSI(request: TrussSolveRequest, sections: SectionLi
   const units: UnitSystem = request.units ?? 'SI';
   const si = <T extends number | undefined>(q: Quantity, v: T): T => (v === undefined ? v : toSI(q, v, units)) as T;
   const materials = request.materials.map((m) => ({ ...m, E: si('modulus', m.E), A: si('area', m.A) }));
-  const resolved = materials.some((m) => m.section !== undefined)
-    ? fillMaterialsOrRefuse(sections, materials)
-    : materials;
+  const resolved = materials.some((m) => m.section !== undefined) ? fillMaterialsOrRefuse(sections, materials) : materials;
   const load = (l: TrussLoadInput): TrussLoadInput =>
     'magnitude' in l
       ? { ...l, magnitude: si('force', l.magnitude) }
@@ -122,7 +122,10 @@ export function trussRequestToSI(request: TrussSolveRequest, sections: SectionLi
   };
 }
 
-function fillMaterialsOrRefuse(sections: SectionLibrary | undefined, materials: { id: number; E?: number; A?: number; section?: string }[]) {
+function fillMaterialsOrRefuse(
+  sections: SectionLibrary | undefined,
+  materials: { id: number; E?: number; A?: number; section?: string }[],
+) {
   if (!sections) {
     throw Problem.invalid([{ path: 'materials', message: 'the section library is not available here: give E and A' }]);
   }
@@ -207,7 +210,10 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
   let envelope: TrussEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
-    envelope = trussEnvelope(header, combinations.map((combination, i) => ({ combination, result: combined[i]! })));
+    envelope = trussEnvelope(
+      header,
+      combinations.map((combination, i) => ({ combination, result: combined[i]! })),
+    );
   }
   return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, started, si });
 }

@@ -110,15 +110,23 @@ export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, o
     const at = { x: px(support.position), y: f.beamY };
     if (support.type === 'fixed') {
       const outward = support.position < total / 2 ? -1 : 1;
-      draw('supports', fixedWall(at, f.support, outward, options.style), around([
-        { x: at.x + outward * 10, y: at.y - f.support },
-        { x: at.x, y: at.y + f.support },
-      ]));
+      draw(
+        'supports',
+        fixedWall(at, f.support, outward, options.style),
+        around([
+          { x: at.x + outward * 10, y: at.y - f.support },
+          { x: at.x, y: at.y + f.support },
+        ]),
+      );
     } else {
-      draw('supports', pinOrRoller(support.type, at, f.support, 0, options.style), around([
-        { x: at.x - f.support, y: at.y },
-        { x: at.x + f.support, y: at.y + f.support + 9 },
-      ]));
+      draw(
+        'supports',
+        pinOrRoller(support.type, at, f.support, 0, options.style),
+        around([
+          { x: at.x - f.support, y: at.y },
+          { x: at.x + f.support, y: at.y + f.support + 9 },
+        ]),
+      );
     }
   }
 
@@ -160,7 +168,14 @@ type Frame = ReturnType<typeof beamFrame>;
 type Draw = (layer: keyof Omit<Layers, 'labels'>, shapes: Shape[], region?: Box) => void;
 type Label = (spec: LabelSpec) => void;
 
-function drawLoads(model: BeamFigureModel, f: Frame, px: (x: number) => number, units: (q: Quantity) => string, draw: Draw, label: Label): void {
+function drawLoads(
+  model: BeamFigureModel,
+  f: Frame,
+  px: (x: number) => number,
+  units: (q: Quantity) => string,
+  draw: Draw,
+  label: Label,
+): void {
   const loads = model.loads ?? [];
   const distributed = loads.filter((l): l is Extract<BeamLoadInput, { type: 'udl' | 'area' }> => l.type === 'udl' || l.type === 'area');
   const samples = (l: (typeof distributed)[number], n: number) =>
@@ -172,7 +187,14 @@ function drawLoads(model: BeamFigureModel, f: Frame, px: (x: number) => number, 
   const pending: (() => void)[] = [];
   for (const load of distributed) {
     const outline = samples(load, 16).map((x) => ({ x: px(x), y: f.beamY - bandHeight(lineLoadAt(load, x)) }));
-    const shapes: Shape[] = [polyline([{ x: px(load.from), y: f.beamY }, ...outline, { x: px(load.to), y: f.beamY }], { stroke: 'load', strokeWidth: 1.2, fill: 'load', fillOpacity: 0.08 })];
+    const shapes: Shape[] = [
+      polyline([{ x: px(load.from), y: f.beamY }, ...outline, { x: px(load.to), y: f.beamY }], {
+        stroke: 'load',
+        strokeWidth: 1.2,
+        fill: 'load',
+        fillOpacity: 0.08,
+      }),
+    ];
     const count = Math.max(2, Math.round((px(load.to) - px(load.from)) / 24));
     for (let i = 0; i <= count; i++) {
       const x = load.from + ((load.to - load.from) * i) / count;
@@ -182,11 +204,21 @@ function drawLoads(model: BeamFigureModel, f: Frame, px: (x: number) => number, 
       if (f.beamY - top.y < 10) continue; // too short for an arrow: the outline says it
       shapes.push(...(w < 0 ? arrow(top, foot, 'load', 1) : arrow(foot, top, 'load', 1)));
     }
-    const region = around(outline.concat([{ x: px(load.from), y: f.beamY }, { x: px(load.to), y: f.beamY }]), 1);
+    const region = around(
+      outline.concat([
+        { x: px(load.from), y: f.beamY },
+        { x: px(load.to), y: f.beamY },
+      ]),
+      1,
+    );
     draw('loads', shapes, region);
     const peak = Math.min(...outline.map((p) => p.y));
     pending.push(() =>
-      label({ text: loadLabel(load, units), candidates: fan({ x: (px(load.from) + px(load.to)) / 2, y: peak - 9 }, 'up', f.labelStep, 5), fill: 'load' }),
+      label({
+        text: loadLabel(load, units),
+        candidates: fan({ x: (px(load.from) + px(load.to)) / 2, y: peak - 9 }, 'up', f.labelStep, 5),
+        fill: 'load',
+      }),
     );
   }
   for (const load of loads) {
@@ -197,7 +229,11 @@ function drawLoads(model: BeamFigureModel, f: Frame, px: (x: number) => number, 
       pending.push(() =>
         label({
           text: loadLabel(load, units),
-          candidates: [...fan({ x: top.x, y: top.y - 9 }, 'up', f.labelStep, 4), ...fan({ x: top.x + 6, y: top.y + 8 }, 'right', f.labelStep, 3), ...fan({ x: top.x - 6, y: top.y + 8 }, 'left', f.labelStep, 3)],
+          candidates: [
+            ...fan({ x: top.x, y: top.y - 9 }, 'up', f.labelStep, 4),
+            ...fan({ x: top.x + 6, y: top.y + 8 }, 'right', f.labelStep, 3),
+            ...fan({ x: top.x - 6, y: top.y + 8 }, 'left', f.labelStep, 3),
+          ],
           fill: 'load',
           bold: true,
         }),
@@ -205,9 +241,27 @@ function drawLoads(model: BeamFigureModel, f: Frame, px: (x: number) => number, 
     } else if (load.type === 'moment') {
       const r = 15;
       const at = { x: px(load.position), y: f.beamY };
-      draw('loads', momentArc(at, r, load.magnitude > 0, 'load'), around([{ x: at.x - r, y: at.y - r }, { x: at.x + r, y: at.y + r * 0.7 }], 4));
+      draw(
+        'loads',
+        momentArc(at, r, load.magnitude > 0, 'load'),
+        around(
+          [
+            { x: at.x - r, y: at.y - r },
+            { x: at.x + r, y: at.y + r * 0.7 },
+          ],
+          4,
+        ),
+      );
       pending.push(() =>
-        label({ text: loadLabel(load, units), candidates: [...fan({ x: at.x, y: at.y - r - 12 }, 'up', f.labelStep, 4), ...fan({ x: at.x + r + 6, y: at.y - r }, 'right', f.labelStep, 3)], fill: 'load', bold: true }),
+        label({
+          text: loadLabel(load, units),
+          candidates: [
+            ...fan({ x: at.x, y: at.y - r - 12 }, 'up', f.labelStep, 4),
+            ...fan({ x: at.x + r + 6, y: at.y - r }, 'right', f.labelStep, 3),
+          ],
+          fill: 'load',
+          bold: true,
+        }),
       );
     }
   }
@@ -234,7 +288,11 @@ function drawReactions(
       const mid = (near.y + far.y) / 2;
       label({
         text: withUnit(Math.abs(reaction.vertical), unitOf(model, 'force'), largest),
-        candidates: [...fan({ x: x + 7, y: mid }, 'right', 13, 3), ...fan({ x: x - 7, y: mid }, 'left', 13, 3), ...fan({ x, y: far.y + 10 }, 'down', 13, 2)],
+        candidates: [
+          ...fan({ x: x + 7, y: mid }, 'right', 13, 3),
+          ...fan({ x: x - 7, y: mid }, 'left', 13, 3),
+          ...fan({ x, y: far.y + 10 }, 'down', 13, 2),
+        ],
         fill: 'reaction',
         bold: true,
       });
@@ -243,7 +301,17 @@ function drawReactions(
       const r = f.support + 8;
       const at = { x, y: f.beamY };
       const outward = reaction.position < total / 2 ? -1 : 1;
-      draw('reactions', momentArc(at, r, reaction.moment > 0, 'reaction'), around([{ x: x - r, y: at.y - r }, { x: x + r, y: at.y + r * 0.7 }], 3));
+      draw(
+        'reactions',
+        momentArc(at, r, reaction.moment > 0, 'reaction'),
+        around(
+          [
+            { x: x - r, y: at.y - r },
+            { x: x + r, y: at.y + r * 0.7 },
+          ],
+          3,
+        ),
+      );
       label({
         text: withUnit(Math.abs(reaction.moment), units('moment')),
         candidates: [
@@ -270,7 +338,12 @@ function deflectedShape(
   const largest = Math.max(0, ...series.map(([, v]) => Math.abs(v)));
   if (largest === 0) return;
   const y = (v: number) => f.beamY - (f.deflection * v) / largest;
-  draw('deflected', [polyline(series.map(([x, v]) => ({ x: px(x), y: y(v) })), { stroke: 'deflected', strokeWidth: 2, dashed: true })]);
+  draw('deflected', [
+    polyline(
+      series.map(([x, v]) => ({ x: px(x), y: y(v) })),
+      { stroke: 'deflected', strokeWidth: 2, dashed: true },
+    ),
+  ]);
   const max = results.extremes.deflection.max;
   const at = { x: px(max.position), y: y(max.value) };
   draw('deflected', [{ kind: 'circle', center: at, r: 3, fill: 'deflected' }]);

@@ -106,7 +106,11 @@ export function emit(scene: Scene, options: EmitOptions): string {
       ['font-family', FONT_FAMILY],
     ])}>`,
     `<title${attributes([['id', id('title')]])}>${escapeXml(scene.title)}</title>`,
-    `<rect${attributes([['width', scene.width], ['height', scene.height], ['fill', palette.background]])}/>`,
+    `<rect${attributes([
+      ['width', scene.width],
+      ['height', scene.height],
+      ['fill', palette.background],
+    ])}/>`,
   ];
   for (const layer of scene.layers) {
     if (layer.shapes.length === 0) continue;

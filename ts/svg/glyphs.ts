@@ -16,11 +16,7 @@ function unit(from: Point, to: Point): Point {
 function head(tip: Point, direction: Point, paint: Paint): PathShape {
   const base = { x: tip.x - direction.x * HEAD_LENGTH, y: tip.y - direction.y * HEAD_LENGTH };
   const side = { x: -direction.y * HEAD_HALF_WIDTH, y: direction.x * HEAD_HALF_WIDTH };
-  return polyline(
-    [tip, { x: base.x + side.x, y: base.y + side.y }, { x: base.x - side.x, y: base.y - side.y }],
-    { fill: paint },
-    true,
-  );
+  return polyline([tip, { x: base.x + side.x, y: base.y + side.y }, { x: base.x - side.x, y: base.y - side.y }], { fill: paint }, true);
 }
 
 /** A straight arrow; the shaft stops where the head begins so the tip stays sharp. */
@@ -48,7 +44,15 @@ export function momentArc(center: Point, r: number, clockwise: boolean, paint: P
   const neckAngle = to + (clockwise ? 1 : -1) * ((HEAD_LENGTH * 0.8) / r) * (180 / Math.PI);
   const neck = at(neckAngle);
   return [
-    { kind: 'path', d: [['M', start.x, start.y], ['A', r, 1, clockwise ? 1 : 0, neck.x, neck.y]], stroke: paint, strokeWidth: 1.5 },
+    {
+      kind: 'path',
+      d: [
+        ['M', start.x, start.y],
+        ['A', r, 1, clockwise ? 1 : 0, neck.x, neck.y],
+      ],
+      stroke: paint,
+      strokeWidth: 1.5,
+    },
     head(end, direction, paint),
   ];
 }

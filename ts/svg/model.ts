@@ -37,7 +37,9 @@ export interface TrussFigureModel {
   nodes: readonly { id: number; x: number; y: number }[];
   members: readonly { id: number; from: number; to: number }[];
   supports: readonly { node: number; type: 'pin' | 'roller'; angle?: number | undefined }[];
-  loads?: readonly ({ node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number })[] | undefined;
+  loads?:
+    | readonly ({ node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number })[]
+    | undefined;
 }
 
 /** What a truss figure reads of the response (interface-spec.md "Truss solve response"). */

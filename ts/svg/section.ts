@@ -105,7 +105,9 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     placer.place({ text, candidates: [{ at: { x: CAPTION.x, y: CAPTION.y + i * CAPTION.pitch }, anchor: 'start' }], bold: true }),
   );
 
-  const material: Shape[] = [{ kind: 'path', d: materialPath(f, at, scale), fill: 'positive', fillOpacity: 0.18, stroke: 'ink', strokeWidth: 1.5 }];
+  const material: Shape[] = [
+    { kind: 'path', d: materialPath(f, at, scale), fill: 'positive', fillOpacity: 0.18, stroke: 'ink', strokeWidth: 1.5 },
+  ];
 
   const c = at(f.centroid.x, f.centroid.y);
   // the axes stop short of the caption, so their names stay clear of it
@@ -122,8 +124,22 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
   const pna = at(f.plasticNeutralAxis.x, f.plasticNeutralAxis.y);
   axes.push(segment({ x: box.x0 - 16, y: pna.y }, { x: box.x1 + 16, y: pna.y }, { stroke: 'load', strokeWidth: 1, dashed: true }));
   axes.push(segment({ x: pna.x, y: box.y0 - 16 }, { x: pna.x, y: box.y1 + 16 }, { stroke: 'load', strokeWidth: 1, dashed: true }));
-  axes.push(placer.place({ text: `PNA y = ${len(f.plasticNeutralAxis.y)}`, candidates: fan({ x: box.x1 + 20, y: pna.y }, 'right', 14), fill: 'load', halo: true }));
-  axes.push(placer.place({ text: `PNA x = ${len(f.plasticNeutralAxis.x)}`, candidates: fan({ x: pna.x, y: box.y1 + 14 }, 'right', 14), fill: 'load', halo: true }));
+  axes.push(
+    placer.place({
+      text: `PNA y = ${len(f.plasticNeutralAxis.y)}`,
+      candidates: fan({ x: box.x1 + 20, y: pna.y }, 'right', 14),
+      fill: 'load',
+      halo: true,
+    }),
+  );
+  axes.push(
+    placer.place({
+      text: `PNA x = ${len(f.plasticNeutralAxis.x)}`,
+      candidates: fan({ x: pna.x, y: box.y1 + 14 }, 'right', 14),
+      fill: 'load',
+      halo: true,
+    }),
+  );
 
   const centroid: Shape[] = [
     { kind: 'circle', center: c, r: 5, stroke: 'ink', strokeWidth: 1.5, fill: 'background' },
@@ -151,13 +167,22 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     segment({ x: right - 5, y: box.y0 }, { x: right + 5, y: box.y0 }, { stroke: 'muted', strokeWidth: 1 }),
     segment({ x: right - 5, y: box.y1 }, { x: right + 5, y: box.y1 }, { stroke: 'muted', strokeWidth: 1 }),
   ];
-  extents.push(placer.place({ text: `x ${len(xMin)} to ${len(xMax)}`, candidates: fan({ x: (box.x0 + box.x1) / 2, y: below + 14 }, 'down', 14), fill: 'muted', halo: true }));
+  extents.push(
+    placer.place({
+      text: `x ${len(xMin)} to ${len(xMax)}`,
+      candidates: fan({ x: (box.x0 + box.x1) / 2, y: below + 14 }, 'down', 14),
+      fill: 'muted',
+      halo: true,
+    }),
+  );
   // beside the vertical dimension when there is room, else above its top end
   const yRange = `y ${len(yMin)} to ${len(yMax)}`;
-  const ySide = [...fan({ x: right + 8, y: (box.y0 + box.y1) / 2 }, 'right', 14), { at: { x: right, y: box.y0 - 14 }, anchor: 'end' as const }];
+  const ySide = [
+    ...fan({ x: right + 8, y: (box.y0 + box.y1) / 2 }, 'right', 14),
+    { at: { x: right, y: box.y0 - 14 }, anchor: 'end' as const },
+  ];
   const beside = right + 8 + textBox(yRange, { x: 0, y: 0 }, 'start', FONT).x1 <= o.width;
   extents.push(placer.place({ text: yRange, candidates: beside ? ySide : [...ySide].reverse(), fill: 'muted', halo: true }));
-
 
   const layers: Layer[] = [
     { name: 'material', shapes: material },

@@ -44,7 +44,10 @@ function displacementToLength(model: TrussFigureModel): number {
   return model.units === 'imperial' ? 1 / 12 : 1 / 1000;
 }
 
-export function trussDeflectionFactor(model: TrussFigureModel, results: TrussFigureResults): { factor: number; node: number; value: number } | undefined {
+export function trussDeflectionFactor(
+  model: TrussFigureModel,
+  results: TrussFigureResults,
+): { factor: number; node: number; value: number } | undefined {
   const xs = model.nodes.map((n) => n.x);
   const ys = model.nodes.map((n) => n.y);
   const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
@@ -191,7 +194,10 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
         placer.block(around([near, far], 4));
         queue.push({
           text: withUnit(Math.abs(reaction.horizontal), force, largest),
-          candidates: [...fan({ x: (near.x + far.x) / 2, y: near.y + 12 }, 'down', 13, 2), ...fan({ x: (near.x + far.x) / 2, y: near.y - 12 }, 'up', 13, 2)],
+          candidates: [
+            ...fan({ x: (near.x + far.x) / 2, y: near.y + 12 }, 'down', 13, 2),
+            ...fan({ x: (near.x + far.x) / 2, y: near.y - 12 }, 'up', 13, 2),
+          ],
           fill: 'reaction',
           bold: true,
         });
@@ -209,7 +215,13 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
         }),
       );
       for (const member of model.members) {
-        layers.deflected.push(segment(moved.get(member.from) ?? at(member.from), moved.get(member.to) ?? at(member.to), { stroke: 'deflected', strokeWidth: 1.5, dashed: true }));
+        layers.deflected.push(
+          segment(moved.get(member.from) ?? at(member.from), moved.get(member.to) ?? at(member.to), {
+            stroke: 'deflected',
+            strokeWidth: 1.5,
+            dashed: true,
+          }),
+        );
       }
     }
 
@@ -228,8 +240,21 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     }
     let x = 12;
     for (const entry of entries) {
-      layers.legend.push(polyline([{ x, y }, { x: x + 22, y }], { stroke: entry.paint, strokeWidth: 2.5, ...(entry.dashed && { dashed: true }) }));
-      const label = placer.place({ text: entry.text, candidates: [{ at: { x: x + 28, y }, anchor: 'start' }], fill: entry.paint, size: 11 });
+      layers.legend.push(
+        polyline(
+          [
+            { x, y },
+            { x: x + 22, y },
+          ],
+          { stroke: entry.paint, strokeWidth: 2.5, ...(entry.dashed && { dashed: true }) },
+        ),
+      );
+      const label = placer.place({
+        text: entry.text,
+        candidates: [{ at: { x: x + 28, y }, anchor: 'start' }],
+        fill: entry.paint,
+        size: 11,
+      });
       labels.push(label);
       x = label.box.x1 + 18;
     }

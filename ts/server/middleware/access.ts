@@ -84,11 +84,9 @@ export const STORE_RETRY_AFTER_S = 2;
 
 /** The refusal of a request whose counts or key cannot be read: fail closed, and say why. */
 export function storeUnavailable(): Problem {
-  return new Problem(
-    'service_unavailable',
-    'The shared counter store is unavailable, so requests cannot be counted; retry shortly.',
-    { headers: { 'Retry-After': String(STORE_RETRY_AFTER_S) } },
-  );
+  return new Problem('service_unavailable', 'The shared counter store is unavailable, so requests cannot be counted; retry shortly.', {
+    headers: { 'Retry-After': String(STORE_RETRY_AFTER_S) },
+  });
 }
 
 /** A store call's failure (not a refusal it decided) becomes the 503 above; the store logs its own state. */
@@ -246,7 +244,10 @@ function statusOf(error: unknown): number {
 export function clientAddress(socketAddress: string, forwardedFor: string, hops: number): string {
   let address = socketAddress;
   if (hops > 0 && forwardedFor.trim() !== '') {
-    const chain = forwardedFor.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    const chain = forwardedFor
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
     address = chain[Math.max(0, chain.length - hops)] ?? socketAddress;
   }
   return normaliseAddress(address);

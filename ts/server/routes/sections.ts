@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { TObject } from '@sinclair/typebox';
-import { findSection, listFilter, standardOf, type ListFilter, type Section, type SectionLibrary, type StandardId } from '../../sections/index.js';
+import {
+  findSection,
+  listFilter,
+  standardOf,
+  type ListFilter,
+  type Section,
+  type SectionLibrary,
+  type StandardId,
+} from '../../sections/index.js';
 import { SectionListQuery, SectionLookupQuery, StandardsQuery } from '../../schema/sections.js';
 import { compile, type Validator } from '../../schema/validate.js';
 import { Problem, type ProblemIssue } from '../../problem/index.js';
@@ -62,7 +70,11 @@ const lookupValidator = compile(SectionLookupQuery);
  * refused as not a string), then by `more` (checks beyond the schema, e.g. a known standard); every issue at
  * `query.<name>`, in the schema's property order.
  */
-function checkQuery<T extends Query>(validator: Validator<TObject>, query: Query, more: (value: T, issues: ProblemIssue[]) => void = () => {}): T {
+function checkQuery<T extends Query>(
+  validator: Validator<TObject>,
+  query: Query,
+  more: (value: T, issues: ProblemIssue[]) => void = () => {},
+): T {
   const value = coerce(validator.schema, query) as T;
   const issues = validator.issues(value, 'query');
   more(value, issues);

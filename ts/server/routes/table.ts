@@ -10,7 +10,14 @@
 import type { Middleware } from 'koa';
 import type { Engine } from '../../engine/engine.js';
 import { mcpRoute } from '../../mcp/index.js';
-import { buildOpenApiDocument, COUNTED_REFUSALS, problem, SECTION_REFUSALS, SOLVE_REFUSALS, type DocumentedRoute } from '../../openapi/document.js';
+import {
+  buildOpenApiDocument,
+  COUNTED_REFUSALS,
+  problem,
+  SECTION_REFUSALS,
+  SOLVE_REFUSALS,
+  type DocumentedRoute,
+} from '../../openapi/document.js';
 import { sectionDiagramExamples, sectionPropertiesExamples } from '../../openapi/section-examples.js';
 import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples } from '../../openapi/examples.js';
 import type { SectionLibrary } from '../../sections/library.js';
@@ -111,7 +118,11 @@ export const ROUTES: readonly Route[] = [
       description: 'Whether the service is up and can count requests, and the engine build it runs.',
       responses: {
         200: { kind: 'json', schema: 'HealthResponse', description: 'The service is up.' },
-        503: { kind: 'json', schema: 'HealthResponse', description: 'The configured counter store (Redis) is unreachable: `ok` is false and `detail` says so.' },
+        503: {
+          kind: 'json',
+          schema: 'HealthResponse',
+          description: 'The configured counter store (Redis) is unreachable: `ok` is false and `detail` says so.',
+        },
       },
     },
   },
@@ -139,7 +150,7 @@ export const ROUTES: readonly Route[] = [
       summary: 'Solve a multi-span beam',
       description:
         'Reactions, shear, moment, rotation and deflection diagrams and exact extremes of a continuous beam; with `combinations`, ' +
-        'also the envelope over a design standard\'s combinations. Loads are negative downward; applied moments clockwise positive.',
+        "also the envelope over a design standard's combinations. Loads are negative downward; applied moments clockwise positive.",
       body: { schema: 'BeamSolveRequest', examples: beamSolveExamples },
       responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved beam.' }, ...SOLVE_REFUSALS },
     },
@@ -206,7 +217,10 @@ export const ROUTES: readonly Route[] = [
         'governing Zx, Zy, plastic neutral axes and plastic moduli Sx, Sy, and extents of 1 to 200 rectangles, circles and polygons: ' +
         'solids are unioned, voids removed. SI lengths in mm, imperial in in; y up. J and Cw are not computed.',
       body: { schema: 'SectionPropertiesRequest', examples: sectionPropertiesExamples },
-      responses: { 200: { kind: 'json', schema: 'SectionPropertiesResponse', description: "The section's properties." }, ...SECTION_REFUSALS },
+      responses: {
+        200: { kind: 'json', schema: 'SectionPropertiesResponse', description: "The section's properties." },
+        ...SECTION_REFUSALS,
+      },
     },
   },
   {
@@ -272,7 +286,8 @@ export const ROUTES: readonly Route[] = [
       operationId: 'getSection',
       tag: 'sections',
       summary: 'One section by designation',
-      description: 'Exact designation first, then ignoring case and spaces. SI block in mm2, mm4, kg/m, mm; imperial in in2, in4, lb/ft, in.',
+      description:
+        'Exact designation first, then ignoring case and spaces. SI block in mm2, mm4, kg/m, mm; imperial in in2, in4, lb/ft, in.',
       etag: true,
       parameters: { path: ['name'], schema: SectionLookupQuery },
       responses: {
@@ -296,7 +311,7 @@ export const ROUTES: readonly Route[] = [
       description:
         'MCP over Streamable HTTP, stateless (no session id) with JSON responses: initialize, tools/list, tools/call. Tools take the ' +
         'same JSON as the HTTP bodies and return it as structuredContent plus a text copy; a refused call is a result with isError ' +
-        'and the problem object. Send `Accept: application/json, text/event-stream`. Each tools/call counts against the caller\'s limits ' +
+        "and the problem object. Send `Accept: application/json, text/event-stream`. Each tools/call counts against the caller's limits " +
         'and sets the X-RateLimit-* headers. GET and DELETE are 405.',
       body: { schema: 'JsonRpcMessage', examples: mcpExamples },
       responses: {
