@@ -8,43 +8,14 @@ import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection } from '../schema/frame.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
 
-const DEFAULT_MATERIAL = 1;
 const DEGREES = Math.PI / 180;
 
 /** Duplicate ids, unknown references, members without length, loads off their member, undetermined joints. */
 export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] {
   const issues: ProblemIssue[] = [];
-  const index = <T extends { id: number }>(items: readonly T[], name: string) => {
-    const byId = new Map<number, number>();
-    items.forEach((item, i) => {
-      if (byId.has(item.id))
-        issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
-      else byId.set(item.id, i);
-    });
-    return byId;
-  };
-  const nodes = index(request.nodes, 'nodes');
-  const members = index(request.members, 'members');
-  const materials = index(request.materials, 'materials');
-  const nodeAt = (id: number, path: string) => {
-    if (!nodes.has(id)) issues.push({ path, message: `no node with id ${id}` });
-    return request.nodes[nodes.get(id) ?? -1];
-  };
-  const lengths = request.members.map((m, i) => {
-    const a = nodeAt(m.from, `members.${i}.from`);
-    const b = nodeAt(m.to, `members.${i}.to`);
-    const material = m.material ?? DEFAULT_MATERIAL;
-    if (!materials.has(material)) issues.push({ path: `members.${i}.material`, message: `no material with id ${material}` });
-    if (m.from === m.to) {
-      issues.push({ path: `members.${i}.to`, message: 'a member cannot start and end at the same node' });
-      return undefined;
-    }
-    if (!a || !b) return undefined;
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
-    if (length === 0) issues.push({ path: `members.${i}`, message: `zero length: nodes ${m.from} and ${m.to} coincide` });
-    return length > 0 ? length : undefined;
-  });
+  const { members, node: nodeAt, lengths } = latticeIssues(request, issues);
   request.materials.forEach((m, i) => {
     if (m.section === undefined && (m.E === undefined || m.A === undefined || m.I === undefined)) {
       issues.push({
@@ -53,7 +24,7 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
       });
     }
   });
-  supportIssues(request, nodeAt, issues);
+  supportIssues(request, issues);
   (request.nodalLoads ?? []).forEach((l, i) => nodeAt(l.node, `nodalLoads.${i}.node`));
   (request.memberLoads ?? []).forEach((l, i) => {
     const at = members.get(l.member);
@@ -64,13 +35,9 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   return issues;
 }
 
-function supportIssues(request: FrameSolveRequest, nodeAt: (id: number, path: string) => unknown, issues: ProblemIssue[]): void {
-  const supported = new Map<number, number>();
+/** A rotation imposed on a support that lets its node turn. */
+function supportIssues(request: FrameSolveRequest, issues: ProblemIssue[]): void {
   request.supports.forEach((s, i) => {
-    nodeAt(s.node, `supports.${i}.node`);
-    if (supported.has(s.node))
-      issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
-    else supported.set(s.node, i);
     if ((s.settlement?.rotation ?? 0) !== 0 && s.type !== 'fixed') {
       issues.push({
         path: `supports.${i}.settlement.rotation`,

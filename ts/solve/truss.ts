@@ -23,6 +23,7 @@ import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
+import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
 import { respond } from './respond.js';
 
 export const trussValidator = compile(TrussSolveRequest, [], { misdirected: misdirectedTo('truss', 'solve') });
@@ -35,50 +36,16 @@ export interface TrussSolveResponse extends TrussResult {
 
 export const TRUSS_UNIT_LABELS = { length: 'length', force: 'force', displacement: 'displacement' } as const;
 
-const DEFAULT_MATERIAL = 1;
 const DEGREES = Math.PI / 180;
 
 /** Duplicate ids, unknown references, members with no length (decisions.md 9). */
 export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] {
   const issues: ProblemIssue[] = [];
-  const index = <T extends { id: number }>(items: readonly T[], name: string) => {
-    const byId = new Map<number, number>();
-    items.forEach((item, i) => {
-      if (byId.has(item.id))
-        issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
-      else byId.set(item.id, i);
-    });
-    return byId;
-  };
-  const nodes = index(request.nodes, 'nodes');
-  const members = index(request.members, 'members');
-  const materials = index(request.materials, 'materials');
-  const node = (id: number, path: string) => {
-    if (!nodes.has(id)) issues.push({ path, message: `no node with id ${id}` });
-    return request.nodes[nodes.get(id) ?? -1];
-  };
-
-  request.members.forEach((m, i) => {
-    const a = node(m.from, `members.${i}.from`);
-    const b = node(m.to, `members.${i}.to`);
-    if (m.from === m.to) issues.push({ path: `members.${i}.to`, message: 'a member cannot start and end at the same node' });
-    else if (a && b && a.x === b.x && a.y === b.y) {
-      issues.push({ path: `members.${i}`, message: `zero length: nodes ${m.from} and ${m.to} coincide` });
-    }
-    const material = m.material ?? DEFAULT_MATERIAL;
-    if (!materials.has(material)) issues.push({ path: `members.${i}.material`, message: `no material with id ${material}` });
-  });
+  const { members, node } = latticeIssues(request, issues);
   request.materials.forEach((m, i) => {
     if (m.section === undefined && (m.E === undefined || m.A === undefined)) {
       issues.push({ path: `materials.${i}`, message: 'give E and A, or a section (E then defaults to 200 GPa and A to its gross area)' });
     }
-  });
-  const supported = new Map<number, number>();
-  request.supports.forEach((s, i) => {
-    node(s.node, `supports.${i}.node`);
-    if (supported.has(s.node))
-      issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
-    else supported.set(s.node, i);
   });
   (request.loads ?? []).forEach((l, i) => node(l.node, `loads.${i}.node`));
   (request.fabricationErrors ?? []).forEach((f, i) => {

@@ -1,0 +1,68 @@
+/**
+ * The checks beyond the schema that trusses and frames share (decisions.md 9): both are nodes joined by
+ * members of a material, held by supports at nodes.
+ */
+import type { ProblemIssue } from '../problem/index.js';
+
+export const DEFAULT_MATERIAL = 1;
+
+export interface Lattice {
+  nodes: readonly { id: number; x: number; y: number }[];
+  members: readonly { id: number; from: number; to: number; material?: number }[];
+  materials: readonly { id: number }[];
+  supports: readonly { node: number }[];
+}
+
+export interface LatticeIndex {
+  /** Index of each member by its id. */
+  members: Map<number, number>;
+  /** The node with `id`, or undefined after an issue at `path` naming the missing id. */
+  node: (id: number, path: string) => Lattice['nodes'][number] | undefined;
+  /** Each member's length, undefined where the member itself is faulty. */
+  lengths: (number | undefined)[];
+}
+
+/**
+ * Duplicate ids, unknown nodes and materials, members that start and end at one node or have no length, a
+ * node supported twice; pushes each onto `issues` and answers the indices the kind's own checks use.
+ */
+export function latticeIssues(request: Lattice, issues: ProblemIssue[]): LatticeIndex {
+  const index = <T extends { id: number }>(items: readonly T[], name: string) => {
+    const byId = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (byId.has(item.id))
+        issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
+      else byId.set(item.id, i);
+    });
+    return byId;
+  };
+  const nodes = index(request.nodes, 'nodes');
+  const members = index(request.members, 'members');
+  const materials = index(request.materials, 'materials');
+  const node = (id: number, path: string) => {
+    if (!nodes.has(id)) issues.push({ path, message: `no node with id ${id}` });
+    return request.nodes[nodes.get(id) ?? -1];
+  };
+  const lengths = request.members.map((m, i) => {
+    const a = node(m.from, `members.${i}.from`);
+    const b = node(m.to, `members.${i}.to`);
+    const material = m.material ?? DEFAULT_MATERIAL;
+    if (!materials.has(material)) issues.push({ path: `members.${i}.material`, message: `no material with id ${material}` });
+    if (m.from === m.to) {
+      issues.push({ path: `members.${i}.to`, message: 'a member cannot start and end at the same node' });
+      return undefined;
+    }
+    if (!a || !b) return undefined;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (length === 0) issues.push({ path: `members.${i}`, message: `zero length: nodes ${m.from} and ${m.to} coincide` });
+    return length > 0 ? length : undefined;
+  });
+  const supported = new Map<number, number>();
+  request.supports.forEach((s, i) => {
+    node(s.node, `supports.${i}.node`);
+    if (supported.has(s.node))
+      issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
+    else supported.set(s.node, i);
+  });
+  return { members, node, lengths };
+}
