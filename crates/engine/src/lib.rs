@@ -26,6 +26,7 @@ pub mod frame;
 pub mod lattice;
 pub mod member;
 pub mod polynomial;
+pub mod roller;
 pub mod section;
 pub mod skyline;
 pub mod truss;

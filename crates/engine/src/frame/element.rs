@@ -9,9 +9,7 @@ use nalgebra::{Matrix6, Vector6};
 use super::loads::LocalLoads;
 use crate::analysis::Element;
 use crate::member::{bending_stiffness, fixed_end_forces};
-
-/// Two unit vectors (global axes) a node's two displacement dofs are measured along.
-pub(super) type Axes = [[f64; 2]; 2];
+use crate::roller::Axes;
 
 /// Local positions of the bending dofs among the six.
 const BENDING: [usize; 4] = [1, 2, 4, 5];

@@ -1,23 +1,15 @@
 //! A frame's stiffness: node axes (an inclined roller's rolling and normal directions), prescribed
 //! dofs and their values, members as elements of the analysis core, and mechanisms named by node.
 
-use super::element::{Axes, BeamColumn};
+use super::element::BeamColumn;
 use super::model::{member_length, FrameModel, FrameSupportKind, FrameWarning};
 use crate::error::{Direction, EngineError};
+use crate::roller::{roller_axes, roller_settlement, translation_mechanism, Axes, GLOBAL_AXES};
 
 /// A free dof with less stiffness than this fraction of what meets at its node is held by nothing:
 /// the skyline's pivot test is relative to the dof's own diagonal, so it cannot see a dof whose whole
 /// stiffness is rounding noise or exactly zero (a node every member meets through a hinge).
 const NEGLIGIBLE_STIFFNESS: f64 = 1e-12;
-
-/// A direction component this small is rounding from degrees to radians (cos 90° = 6e-17).
-const ROUNDING: f64 = 1e-15;
-
-/// A roller settlement component along the rolling direction smaller than this fraction of the
-/// settlement is rounding, not something the user asked for.
-const ALONG_ROLLING: f64 = 1e-9;
-
-const GLOBAL_AXES: Axes = [[1.0, 0.0], [0.0, 1.0]];
 
 /// How the supports hold the nodes: three dofs per node (two along the node's axes, one rotation).
 pub(super) struct Restraints {
@@ -26,10 +18,6 @@ pub(super) struct Restraints {
     /// Prescribed value of each dof (settlements), zero elsewhere.
     pub imposed: Vec<f64>,
     pub warnings: Vec<FrameWarning>,
-}
-
-fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
-    a[0] * b[0] + a[1] * b[1]
 }
 
 /// Node axes, prescribed dofs and their values from the supports.
@@ -45,19 +33,14 @@ pub(super) fn restrain(model: &FrameModel) -> Result<Restraints, EngineError> {
         let (k, s) = (3 * support.node, support.settlement);
         let shift = [s.x, s.y];
         if support.kind == FrameSupportKind::Roller {
-            let clean = |c: f64| if c.abs() < ROUNDING { 0.0 } else { c };
-            let rolling = [clean(support.angle.cos()), clean(support.angle.sin())];
-            let normal = [-rolling[1], rolling[0]];
-            r.axes[support.node] = [rolling, normal];
+            r.axes[support.node] = roller_axes(support.angle);
             r.prescribed[k + 1] = true;
-            r.imposed[k + 1] = dot(shift, normal);
-            if dot(shift, rolling).abs() > ALONG_ROLLING * s.x.hypot(s.y) {
+            let (normal, warning) = roller_settlement(&r.axes[support.node], shift);
+            r.imposed[k + 1] = normal;
+            if let Some(message) = warning {
                 r.warnings.push(FrameWarning {
                     node: support.node,
-                    message:
-                        "the roller's settlement along its rolling direction has no effect: a \
-                              roller cannot impose a displacement it lets happen"
-                            .into(),
+                    message,
                 });
             }
             continue;
@@ -133,22 +116,15 @@ pub(super) fn require_every_dof_held(
 /// The mechanism error for a free dof: a rotation, or the nearer of horizontal and vertical.
 pub(super) fn mechanism(model: &FrameModel, axes: &[Axes], dof: usize) -> EngineError {
     let node = dof / 3;
-    let direction = match dof % 3 {
-        2 => Direction::Rotation,
-        k => {
-            let axis = axes[node][k];
-            if axis[0].abs() >= axis[1].abs() {
-                Direction::Horizontal
-            } else {
-                Direction::Vertical
-            }
-        }
-    };
-    EngineError::Mechanism {
-        node,
-        direction,
-        x: model.nodes[node].x,
-        y: model.nodes[node].y,
+    let at = model.nodes[node];
+    match dof % 3 {
+        2 => EngineError::Mechanism {
+            node,
+            direction: Direction::Rotation,
+            x: at.x,
+            y: at.y,
+        },
+        k => translation_mechanism(node, axes[node][k], [at.x, at.y]),
     }
 }
 

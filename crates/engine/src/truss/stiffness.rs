@@ -3,7 +3,9 @@
 
 use super::model::{length_of, SupportKind, TrussModel, Warning};
 use crate::analysis::Element;
-use crate::error::{Direction, EngineError};
+use crate::error::EngineError;
+pub(super) use crate::roller::{dot, Axes};
+use crate::roller::{roller_axes, roller_settlement, translation_mechanism, GLOBAL_AXES};
 
 /// A free dof stiffer than this fraction of the bars meeting at its node is held. The skyline's own
 /// pivot test is relative to the dof's diagonal, so it cannot see a dof whose whole stiffness is
@@ -11,19 +13,6 @@ use crate::error::{Direction, EngineError};
 /// one dof, to the last bit): this catches those before factorising. Rounding leaves ~1e-30 here;
 /// a real soft bar across stiff ones stays far above.
 const NEGLIGIBLE_STIFFNESS: f64 = 1e-12;
-
-/// A direction component this small is rounding left by degrees-to-radians conversion
-/// (cos 90° = 6e-17): a roller at a multiple of 90° is then exactly axis-aligned.
-const ROUNDING: f64 = 1e-15;
-
-/// A roller settlement component along the rolling direction smaller than this fraction of the
-/// settlement is rounding, not something the user asked for.
-const ALONG_ROLLING: f64 = 1e-9;
-
-/// The directions (unit vectors in global axes) a node's two dofs are measured along.
-pub(super) type Axes = [[f64; 2]; 2];
-
-const GLOBAL_AXES: Axes = [[1.0, 0.0], [0.0, 1.0]];
 
 /// How the supports hold the nodes.
 pub(super) struct Restraints {
@@ -74,16 +63,6 @@ impl Bar {
     }
 }
 
-/// Unit vector at `angle` (rad), with rounding noise in a component cleared.
-fn unit(angle: f64) -> [f64; 2] {
-    let clean = |c: f64| if c.abs() < ROUNDING { 0.0 } else { c };
-    [clean(angle.cos()), clean(angle.sin())]
-}
-
-pub(super) fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
-    a[0] * b[0] + a[1] * b[1]
-}
-
 /// Node axes, prescribed dofs and their values from the supports.
 pub(super) fn restrain(model: &TrussModel) -> Result<Restraints, EngineError> {
     let dof_count = 2 * model.nodes.len();
@@ -104,19 +83,12 @@ pub(super) fn restrain(model: &TrussModel) -> Result<Restraints, EngineError> {
                 r.imposed[2 * n + 1] = s[1];
             }
             SupportKind::Roller => {
-                let rolling = unit(support.angle);
-                let normal = [-rolling[1], rolling[0]];
-                r.axes[n] = [rolling, normal];
+                r.axes[n] = roller_axes(support.angle);
                 r.prescribed[2 * n + 1] = true;
-                r.imposed[2 * n + 1] = dot(s, normal);
-                let along = dot(s, rolling);
-                if along.abs() > ALONG_ROLLING * s[0].hypot(s[1]) {
-                    r.warnings.push(Warning {
-                        node: n,
-                        message: "the roller's settlement along its rolling direction has no \
-                                  effect: a roller cannot impose a displacement it lets happen"
-                            .into(),
-                    });
+                let (normal, warning) = roller_settlement(&r.axes[n], s);
+                r.imposed[2 * n + 1] = normal;
+                if let Some(message) = warning {
+                    r.warnings.push(Warning { node: n, message });
                 }
             }
         }
@@ -198,18 +170,8 @@ pub(super) fn require_every_dof_held(
 /// The mechanism error for a free dof, named by the nearer of horizontal and vertical.
 pub(super) fn mechanism(model: &TrussModel, axes: &[Axes], dof: usize) -> EngineError {
     let node = dof / 2;
-    let axis = axes[node][dof % 2];
-    let direction = if axis[0].abs() >= axis[1].abs() {
-        Direction::Horizontal
-    } else {
-        Direction::Vertical
-    };
-    EngineError::Mechanism {
-        node,
-        direction,
-        x: model.nodes[node].x,
-        y: model.nodes[node].y,
-    }
+    let at = model.nodes[node];
+    translation_mechanism(node, axes[node][dof % 2], [at.x, at.y])
 }
 
 /// Nodal forces equivalent to the settlements and fabrication errors, `None` when there are none.
