@@ -1,4 +1,4 @@
-/** Drawing vocabulary shared by the beam and truss figures: arrows, moment arcs, supports, hinges. */
+/** Drawing vocabulary shared by the beam, truss and frame figures: arrows, moment arcs, supports, hinges. */
 import { polyline, segment, type CircleShape, type PathShape, type Point, type Shape } from './scene.js';
 import type { Paint } from './theme.js';
 
@@ -123,6 +123,16 @@ export function fixedWall(at: Point, size: number, outward: -1 | 1, style: Diagr
   if (style === 'modern') return [segment(top, bottom, { stroke: 'ink', strokeWidth: 4 })];
   // the wall turned so that its hatch (drawn on +v) lies on the outer side
   return [segment(top, bottom, { stroke: 'ink', strokeWidth: 2 }), ...hatch(framed(at, outward * 90), -size, size, 0)];
+}
+
+/**
+ * A fixed support under the point `at` (a frame's column base), turned by `degrees` so that it faces away
+ * from the structure. Modern: a heavy bar across. Classic: a ground line hatched on its outer side.
+ */
+export function fixedBase(at: Point, size: number, degrees: number, style: DiagramStyle): Shape[] {
+  const p = framed(at, degrees);
+  if (style === 'modern') return [segment(p(-size, 0), p(size, 0), { stroke: 'ink', strokeWidth: 4 })];
+  return [segment(p(-size, 0), p(size, 0), { stroke: 'ink', strokeWidth: 2 }), ...hatch(p, -size, size, 0)];
 }
 
 /** A moment release: modern a solid dot, classic an open circle. */

@@ -8,6 +8,7 @@ import { emit } from './emit.js';
 import type { DiagramStyle } from './glyphs.js';
 import type { BeamFigureModel, BeamFigureResults, TrussFigureModel, TrussFigureResults } from './model.js';
 import { layoutTruss, type TrussView } from './truss.js';
+import { layoutFrame, type FrameFigureModel, type FrameFigureResults, type FrameView } from './frame.js';
 import type { Scene } from './scene.js';
 import type { Theme } from './theme.js';
 
@@ -57,4 +58,19 @@ export function trussScene(model: TrussFigureModel, results: TrussFigureResults 
 
 export function renderTruss(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussRenderOptions): string {
   return emit(trussScene(model, results, options), { theme: options.theme, idPrefix: options.idPrefix ?? 'spanwise' });
+}
+
+export type { FrameFigureModel, FrameFigureResults, FrameView };
+
+export interface FrameRenderOptions extends RenderOptions {
+  view: FrameView;
+}
+
+/** The frame figure as a scene; the problem view needs no results. */
+export function frameScene(model: FrameFigureModel, results: FrameFigureResults | undefined, options: FrameRenderOptions): Scene {
+  return layoutFrame(model, results, options);
+}
+
+export function renderFrame(model: FrameFigureModel, results: FrameFigureResults | undefined, options: FrameRenderOptions): string {
+  return emit(frameScene(model, results, options), { theme: options.theme, idPrefix: options.idPrefix ?? 'spanwise' });
 }

@@ -1,0 +1,114 @@
+/**
+ * A frame's axial, shear or moment diagram drawn on its geometry (decisions.md 14): each member's curve
+ * offset across it, filled back to the member, the moment on the tension side (a positive moment puts the
+ * -y' face in tension, so it is drawn towards -y'), axial force and shear towards +y'. Each member's values
+ * at its ends and its peaks inside are labelled.
+ */
+import { withUnit } from './format.js';
+import { pairs, type FrameFigureResults, type FramePage } from './frame-geometry.js';
+import { fan, type LabelSpec } from './labels.js';
+import type { Paint } from './theme.js';
+import type { Point, Shape } from './scene.js';
+
+export type FrameChartView = 'axial' | 'shear' | 'moment';
+
+export interface DrawnChart {
+  shapes: Shape[];
+  labels: LabelSpec[];
+  /** Every curve point on the page, for labels to keep clear of. */
+  curve: Point[];
+}
+
+/** Share of the figure's smaller side the largest value of the diagram reaches out to. */
+export const CHART_REACH = 0.1;
+
+type ResultMember = FrameFigureResults['members'][number];
+
+function peaks(view: FrameChartView, m: ResultMember): { value: number; position: number }[] {
+  const e = m.extremes;
+  if (view === 'moment') return [e.moment.maxSagging, e.moment.maxHogging];
+  const range = view === 'axial' ? e.axial : e.shear;
+  return [range.max, range.min];
+}
+
+/** Labels at a member's two ends (the values just inside them) and at its peaks strictly inside. */
+function memberLabels(
+  view: FrameChartView,
+  m: ResultMember,
+  series: [number, number][],
+  point: (s: number, v: number) => Point,
+  unit: string,
+  scale: number,
+  seen: Set<string>,
+): LabelSpec[] {
+  const first = series[0]!;
+  const last = series[series.length - 1]!;
+  const tolerance = 1e-9 * m.length;
+  const marks = [
+    { position: first[0], value: first[1] },
+    { position: last[0], value: last[1] },
+    ...peaks(view, m).filter((p) => p.position > tolerance && p.position < m.length - tolerance),
+  ];
+  const labels: LabelSpec[] = [];
+  for (const mark of marks) {
+    const text = withUnit(mark.value, unit, scale);
+    const p = point(mark.position, mark.value);
+    const base = point(mark.position, 0);
+    // the same value where members meet at a joint (a two-member corner carries one moment) is labelled once
+    const key = `${Math.round(base.x)},${Math.round(base.y)}|${text}`;
+    if (seen.has(key) || Math.abs(mark.value) <= 1e-9 * scale) continue;
+    seen.add(key);
+    const out = { x: p.x - base.x, y: p.y - base.y };
+    const reach = Math.hypot(out.x, out.y) || 1;
+    const step = { x: (out.x / reach) * 10, y: (out.y / reach) * 10 };
+    const toward = Math.abs(step.x) > Math.abs(step.y) ? (step.x > 0 ? 'right' : 'left') : step.y > 0 ? 'down' : 'up';
+    labels.push({
+      text,
+      candidates: [...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3), ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2)],
+      fill: mark.value >= 0 ? 'positive' : 'negative',
+      size: 11,
+      bold: true,
+      halo: true,
+    });
+  }
+  return labels;
+}
+
+export function drawChart(view: FrameChartView, results: FrameFigureResults, page: FramePage, reach: number, unit: string): DrawnChart {
+  const out: DrawnChart = { shapes: [], labels: [], curve: [] };
+  const series = results.members.map((m) => pairs(m.diagrams[view]));
+  const largest = Math.max(0, ...series.flat().map(([, v]) => Math.abs(v)));
+  if (largest === 0) return out;
+  const pixels = reach / largest;
+  // positive moment towards -y' (the tension side), the others towards +y'
+  const side = view === 'moment' ? -1 : 1;
+  const seen = new Set<string>();
+  results.members.forEach((m, k) => {
+    const member = page.members[k];
+    const values = series[k]!;
+    if (!member || values.length === 0) return;
+    const point = (s: number, v: number) => member.at(s, side * v * pixels);
+    const curve = values.map(([s, v]) => point(s, v));
+    const paint: Paint = 'positive';
+    out.shapes.push({
+      kind: 'path',
+      d: [
+        ['M', member.a.x, member.a.y],
+        ...curve.map((p) => ['L', p.x, p.y] as ['L', number, number]),
+        ['L', member.b.x, member.b.y],
+        ['Z'],
+      ],
+      fill: paint,
+      fillOpacity: 0.12,
+    });
+    out.shapes.push({
+      kind: 'path',
+      d: curve.map((p, i) => [i === 0 ? 'M' : 'L', p.x, p.y] as ['M' | 'L', number, number]),
+      stroke: paint,
+      strokeWidth: 1.5,
+    });
+    out.curve.push(...curve);
+    out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen));
+  });
+  return out;
+}

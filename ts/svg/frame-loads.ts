@@ -1,0 +1,141 @@
+/**
+ * A frame's loads on the page: forces and moments on nodes, and a member's point forces, distributed loads
+ * (arrows along the loaded length, their lengths following the intensity) and couples, each with its label.
+ */
+import { quantity, withUnit } from './format.js';
+import type { FrameFigureDirection, FrameFigureModel, FramePage, PageMember } from './frame-geometry.js';
+import { arrow, momentArc } from './glyphs.js';
+import { fan, type LabelSpec } from './labels.js';
+import type { Box, Point, Shape } from './scene.js';
+
+const LOAD_LENGTH = 40;
+const MOMENT_RADIUS = 13;
+/** Longest arrow of a distributed load, and how many intervals its loaded length is drawn with at most. */
+const LINE_LOAD_REACH = 30;
+const LINE_LOAD_ARROWS = 8;
+
+export interface DrawnLoads {
+  shapes: Shape[];
+  labels: LabelSpec[];
+  /** What labels must keep clear of. */
+  obstacles: Box[];
+}
+
+export function around(points: Point[], pad = 2): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { x0: Math.min(...xs) - pad, y0: Math.min(...ys) - pad, x1: Math.max(...xs) + pad, y1: Math.max(...ys) + pad };
+}
+
+/** Page direction of a unit load along `direction` on `member` (page y runs down). */
+function pageDirection(direction: FrameFigureDirection, member: PageMember): Point {
+  switch (direction) {
+    case 'global-y':
+      return { x: 0, y: -1 };
+    case 'global-x':
+      return { x: 1, y: 0 };
+    case 'local-x':
+      return member.along;
+    case 'local-y':
+      return member.across;
+  }
+}
+
+/** Label candidates around an arrow's tail, stepping away from the arrow. */
+function tailCandidates(tail: Point, direction: Point): LabelSpec['candidates'] {
+  const away = { x: tail.x - direction.x * 10, y: tail.y - direction.y * 10 };
+  const anchor = Math.abs(direction.x) < 0.3 ? 'middle' : direction.x > 0 ? 'end' : 'start';
+  return [{ at: away, anchor }, ...fan({ x: tail.x + 8, y: tail.y }, 'right', 13, 3), ...fan({ x: tail.x - 8, y: tail.y }, 'left', 13, 3)];
+}
+
+/** A force of `magnitude` along `direction` (page unit vector of a positive load) arriving at `tip`. */
+function force(out: DrawnLoads, tip: Point, direction: Point, magnitude: number, text: string): void {
+  const sign = Math.sign(magnitude) || 1;
+  const d = { x: direction.x * sign, y: direction.y * sign };
+  const head = { x: tip.x - d.x * 4, y: tip.y - d.y * 4 };
+  const tail = { x: head.x - d.x * LOAD_LENGTH, y: head.y - d.y * LOAD_LENGTH };
+  out.shapes.push(...arrow(tail, head, 'load', 2));
+  out.obstacles.push(around([tail, head], 3));
+  out.labels.push({ text, candidates: tailCandidates(tail, d), fill: 'load', bold: true });
+}
+
+/** A couple (clockwise positive, as the API gives it) centred on `at`. */
+function couple(out: DrawnLoads, at: Point, moment: number, text: string): void {
+  out.shapes.push(...momentArc(at, MOMENT_RADIUS, moment > 0, 'load'));
+  out.obstacles.push(around([at], MOMENT_RADIUS + 3));
+  out.labels.push({
+    text,
+    candidates: [
+      ...fan({ x: at.x, y: at.y - MOMENT_RADIUS - 9 }, 'up', 12, 3),
+      ...fan({ x: at.x + MOMENT_RADIUS + 6, y: at.y }, 'right', 12, 3),
+    ],
+    fill: 'load',
+    bold: true,
+  });
+}
+
+/** A linearly varying load over [from, to] of a member: arrows whose lengths follow the intensity, joined at their tails. */
+function lineLoad(
+  out: DrawnLoads,
+  member: PageMember,
+  load: Extract<NonNullable<FrameFigureModel['memberLoads']>[number], { type: 'udl' }>,
+  largest: number,
+  unit: string,
+): void {
+  const end = load.end ?? load.start;
+  const direction = pageDirection(load.direction ?? 'global-y', member);
+  const count = Math.max(1, Math.min(LINE_LOAD_ARROWS, Math.round(((load.to - load.from) / member.length) * LINE_LOAD_ARROWS)));
+  const tails: Point[] = [];
+  for (let i = 0; i <= count; i++) {
+    const s = load.from + ((load.to - load.from) * i) / count;
+    const w = load.start + ((end - load.start) * i) / count;
+    const reach = (Math.abs(w) / largest) * LINE_LOAD_REACH;
+    const tip = member.at(s);
+    const d = { x: direction.x * (Math.sign(w) || 1), y: direction.y * (Math.sign(w) || 1) };
+    const tail = { x: tip.x - d.x * (reach + 4), y: tip.y - d.y * (reach + 4) };
+    if (reach > 6) out.shapes.push(...arrow(tail, { x: tip.x - d.x * 2, y: tip.y - d.y * 2 }, 'load', 1.2));
+    tails.push(tail);
+  }
+  out.shapes.push({
+    kind: 'path',
+    d: tails.map((p, i) => [i === 0 ? 'M' : 'L', p.x, p.y] as ['M' | 'L', number, number]),
+    stroke: 'load',
+    strokeWidth: 1.2,
+  });
+  out.obstacles.push(around([...tails, member.at(load.from), member.at(load.to)], 2));
+  const middle = tails[Math.floor(tails.length / 2)]!;
+  const d = { x: direction.x * (Math.sign(load.start || end) || 1), y: direction.y * (Math.sign(load.start || end) || 1) };
+  const text = end === load.start ? withUnit(Math.abs(load.start), unit) : `${quantity(load.start)} to ${withUnit(end, unit)}`;
+  out.labels.push({ text, candidates: tailCandidates(middle, d), fill: 'load', bold: true });
+}
+
+/** Every load of the model, drawn and with its label waiting to be placed. */
+export function drawLoads(
+  model: FrameFigureModel,
+  page: FramePage,
+  units: { force: string; moment: string; lineLoad: string },
+): DrawnLoads {
+  const out: DrawnLoads = { shapes: [], labels: [], obstacles: [] };
+  for (const load of model.nodalLoads ?? []) {
+    const at = page.node(load.node);
+    const [fx, fy] = [load.fx ?? 0, load.fy ?? 0];
+    const magnitude = Math.hypot(fx, fy);
+    if (magnitude > 0) force(out, at, { x: fx / magnitude, y: -fy / magnitude }, magnitude, withUnit(magnitude, units.force));
+    if ((load.moment ?? 0) !== 0) couple(out, at, load.moment!, withUnit(Math.abs(load.moment!), units.moment));
+  }
+  const members = new Map(page.members.map((m) => [m.id, m]));
+  const lines = (model.memberLoads ?? []).filter((l) => l.type === 'udl');
+  const largest = Math.max(1e-300, ...lines.flatMap((l) => [Math.abs(l.start), Math.abs(l.end ?? l.start)]));
+  for (const load of model.memberLoads ?? []) {
+    const member = members.get(load.member);
+    if (!member) continue;
+    if (load.type === 'udl') lineLoad(out, member, load, largest, units.lineLoad);
+    else if (load.type === 'moment')
+      couple(out, member.at(load.position), load.magnitude, withUnit(Math.abs(load.magnitude), units.moment));
+    else if (load.magnitude !== 0) {
+      const direction = pageDirection(load.direction ?? 'global-y', member);
+      force(out, member.at(load.position), direction, load.magnitude, withUnit(Math.abs(load.magnitude), units.force));
+    }
+  }
+  return out;
+}
