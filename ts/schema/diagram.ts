@@ -6,16 +6,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { beamRequestProperties } from './beam.js';
 import { Strict, StringEnum } from './common.js';
+import { frameRequestProperties } from './frame.js';
 import { trussRequestProperties } from './truss.js';
 
 export const BEAM_VIEWS = ['problem', 'setup', 'results', 'shear', 'moment', 'deflection'] as const;
 export const BEAM_CHART_VIEWS: readonly BeamDiagramView[] = ['shear', 'moment', 'deflection'];
 export const TRUSS_VIEWS = ['problem', 'results'] as const;
+export const FRAME_VIEWS = ['problem', 'results', 'deflected', 'axial', 'shear', 'moment'] as const;
 export type BeamDiagramView = (typeof BEAM_VIEWS)[number];
 export type TrussDiagramView = (typeof TRUSS_VIEWS)[number];
+export type FrameDiagramView = (typeof FRAME_VIEWS)[number];
 
 export const DIAGRAM_WIDTH = { minimum: 400, maximum: 2000, default: 860 } as const;
-export const DIAGRAM_HEIGHT = { minimum: 150, maximum: 1500, beam: 250, beamChart: 240, truss: 460 } as const;
+export const DIAGRAM_HEIGHT = { minimum: 150, maximum: 1500, beam: 250, beamChart: 240, truss: 460, frame: 420 } as const;
 
 /** The fields every diagram request adds to its solve request. */
 export const diagramFigureProperties = {
@@ -24,7 +27,7 @@ export const diagramFigureProperties = {
     Type.Integer({
       minimum: DIAGRAM_HEIGHT.minimum,
       maximum: DIAGRAM_HEIGHT.maximum,
-      description: 'Height of the figure in px (150 to 1500; default 250 beam, 240 beam charts, 460 truss).',
+      description: 'Height of the figure in px (150 to 1500; default 250 beam, 240 beam charts, 460 truss, 420 frame).',
     }),
   ),
   theme: Type.Optional(StringEnum(['light', 'dark'] as const, { description: 'Colour theme.', default: 'light' })),
@@ -70,3 +73,21 @@ export const TrussDiagramRequest = Strict(
   { $id: 'TrussDiagramRequest', description: 'A truss solve request plus the figure fields; answered with an SVG document.' },
 );
 export type TrussDiagramRequest = Static<typeof TrussDiagramRequest>;
+
+export const frameDiagramProperties = {
+  view: Type.Optional(
+    StringEnum(FRAME_VIEWS, {
+      description:
+        'problem = geometry, hinges, supports, loads; results = reactions and the deflected shape; deflected = the deflected shape ' +
+        "magnified; axial, shear, moment = each member's diagram drawn on the frame (moment on the tension side).",
+      default: 'results',
+    }),
+  ),
+  ...diagramFigureProperties,
+};
+
+export const FrameDiagramRequest = Strict(
+  { ...frameRequestProperties, ...frameDiagramProperties },
+  { $id: 'FrameDiagramRequest', description: 'A frame solve request plus the figure fields; answered with an SVG document.' },
+);
+export type FrameDiagramRequest = Static<typeof FrameDiagramRequest>;
