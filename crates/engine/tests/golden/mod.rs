@@ -100,7 +100,11 @@ pub fn series_at(series: &[[f64; 2]], at: &str, length: f64) -> Option<f64> {
     };
     let x = position.parse::<f64>().ok()? * length;
     let mut pairs = series.iter().filter(|p| (p[0] - x).abs() < 1e-9 * length);
-    let pair = if right { pairs.last() } else { pairs.next() };
+    let pair = if right {
+        pairs.next_back()
+    } else {
+        pairs.next()
+    };
     pair.map(|p| p[1])
 }
 
