@@ -251,6 +251,15 @@ fn pratt(loads: Vec<Load>) -> TrussModel {
 }
 
 #[test]
+fn results_name_their_nodes_and_members() {
+    // Reactions in support order with their node, member forces in member order with their ends.
+    let r = solve(&pratt(vec![load(L1, 0.0, -30.0), load(L2, 0.0, -60.0)]));
+    assert_eq!((r.reactions[0].node, r.reactions[1].node), (L0, L3));
+    assert_eq!((r.member_forces[8].from, r.member_forces[8].to), (U1, L2));
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
 fn combinations_are_factored_sums_of_the_cases() {
     // Case 0: 30 kN at L1, case 1: 60 kN at L2. Superposition: [1, 1] is both loads; [2, 0]
     // is twice the L1 load alone, whose L1 vertical force (joint L1: F6 − 30 = 0) is 30 → 60, and
