@@ -337,7 +337,9 @@ export function storesFromEnv(
 ): AccessStores {
   if (env.REDIS_URL) {
     // Fail a request after a couple of reconnection attempts rather than hold it while Redis is away.
-    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+    // Auto-pipelining sends the commands of one event-loop turn (the counts of requests arriving together)
+    // in one socket write: a write per command was most of what the Redis counter cost a request.
+    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
     // ioredis reconnects on its own; one line when Redis goes away and one when it is back, not one per
     // attempt or per refused request.
     let down = false;
