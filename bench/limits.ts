@@ -241,7 +241,17 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // the servers first: a server outliving its Redis would log the outage
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(undefined);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await ownRedis?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
