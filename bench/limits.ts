@@ -24,10 +24,9 @@ import { issueKey } from '../ts/keys/issue.js';
 import { RedisKeyStore } from '../ts/keys/redis-store.js';
 import { SqliteKeyStore } from '../ts/keys/sqlite-store.js';
 import { MemoryCounterStore } from '../ts/limits/memory-store.js';
-import { RedisCounterStore } from '../ts/limits/redis-store.js';
 import { TIERS, type TierTable } from '../ts/limits/tiers.js';
 import { createRouter } from '../ts/server/app.js';
-import type { AccessOptions } from '../ts/server/middleware/access.js';
+import { storesFromEnv, type AccessOptions } from '../ts/server/middleware/access.js';
 import { ROUTES, type RouteDeps } from '../ts/server/routes/table.js';
 import { Problem } from '../ts/problem/index.js';
 import { startRedis } from '../test/access/redis-server.js';
@@ -99,8 +98,9 @@ async function serve(backend: Backend, keysDb: string, redisUrl: string | undefi
   if (backend === 'memory') {
     access = { keys: new SqliteKeyStore(keysDb), counters: new MemoryCounterStore(), tiers: OPEN_TIERS };
   } else if (backend === 'redis') {
-    const redis = new Redis(redisUrl ?? '');
-    access = { keys: new RedisKeyStore(redis), counters: new RedisCounterStore(redis), tiers: OPEN_TIERS };
+    // the service's own Redis connection and stores (REDIS_URL), so the bench measures what it runs
+    const { keys, counters } = storesFromEnv({ REDIS_URL: redisUrl ?? '' });
+    access = { keys, counters, tiers: OPEN_TIERS };
   }
   // The cheapest counted endpoint there is: a small constant body, behind the service's own router and
   // access chain for /v1/standards (so "limits off" is the same router without the access step).
@@ -241,7 +241,17 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // the servers first: a server outliving its Redis would log the outage
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(undefined);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await ownRedis?.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -34,20 +34,8 @@ export function frameFixtures(): FrameFixture[] {
     .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as FrameFixture);
 }
 
-/** The value at `path` in a response, or undefined when the path leads nowhere. */
-export function valueAt(response: unknown, path: string): number | undefined {
-  const [dotted, at] = path.split('@') as [string, string | undefined];
-  let node: unknown = response;
-  for (const key of dotted.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  if (at === undefined) return typeof node === 'number' ? node : undefined;
-  if (!Array.isArray(node)) return undefined;
-  const position = Number(at);
-  const pair = (node as [number, number][]).find(([x]) => Math.abs(x - position) < 1e-9);
-  return pair?.[1];
-}
+/** The value at `path` in a response: the beam and truss fixtures' reader (test/support/fixtures.ts). */
+export { valueAt } from '../support/fixtures.js';
 
 /** Absolute tolerance of an expectation: relative to its value, or to the fixture's largest value for a zero. */
 export function toleranceOf(fixture: FrameFixture, expectation: FrameExpectation): number {

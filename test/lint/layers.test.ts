@@ -4,7 +4,7 @@
  * fails on Node's globals in the domain. Each bad file is written into a copy of ts/, never into the repository.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
@@ -23,6 +23,9 @@ function copyOfTree(files: Record<string, string> = {}): string {
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // the engine facade's types come from the declarations wasm-bindgen writes into pkg/
   symlinkSync(join(repoRoot, 'pkg'), join(dir, 'pkg'), 'dir');
+  // the OpenAPI examples take the triangle truss from the golden fixtures (test/fixtures/truss)
+  mkdirSync(join(dir, 'test'));
+  symlinkSync(join(repoRoot, 'test', 'fixtures'), join(dir, 'test', 'fixtures'), 'dir');
   for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
   return dir;
 }

@@ -1,28 +1,14 @@
+import triangle from '../fixtures/truss/triangle.json' with { type: 'json' };
+
 /**
  * Models several suites share, with their hand results.
  *
  * TRIANGLE_TRUSS: 8 m wide, 3 m high (rafters 5 m: sin = 3/5, cos = 4/5), 10 kN down at the apex, pin at
- * node 1 and roller at node 2. Method of joints: rafters (members 2, 3) -25/3 kN, tie (member 1) +20/3 kN,
- * reactions 5 kN up each.
+ * node 1 and roller at node 2: the request of test/fixtures/truss/triangle.json, where its hand results
+ * are (method of joints: rafters -25/3 kN, tie +20/3 kN, reactions 5 kN up each; apex deflection by
+ * virtual work). The OpenAPI examples use the same file.
  */
-export const TRIANGLE_TRUSS = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 8, y: 0 },
-    { id: 3, x: 4, y: 3 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 1, to: 3 },
-    { id: 3, from: 2, to: 3 },
-  ],
-  materials: [{ id: 1, E: 200, A: 1000 }],
-  supports: [
-    { node: 1, type: 'pin' },
-    { node: 2, type: 'roller' },
-  ],
-  loads: [{ node: 3, fy: -10 }],
-};
+export const TRIANGLE_TRUSS = triangle.request;
 
 /**
  * SIMPLE_BEAM: one 6 m span, pin and roller, 10 kN/m down over the whole span: reactions wL/2 = 30 kN up at

@@ -53,13 +53,14 @@ export class RedisKeyStore implements KeyStore {
     this.byHashCache.clear();
   }
 
-  async findByHash(hash: string): Promise<KeyRecord | undefined> {
+  findByHash(hash: string): KeyRecord | undefined | Promise<KeyRecord | undefined> {
     const cached = this.byHashCache.get(hash);
     if (cached !== undefined) return cached === 'none' ? undefined : cached;
-    const found = await this.findById(keyIdOf(hash));
-    const record = found?.hash === hash ? found : undefined;
-    this.byHashCache.set(hash, record ?? 'none');
-    return record;
+    return this.findById(keyIdOf(hash)).then((found) => {
+      const record = found?.hash === hash ? found : undefined;
+      this.byHashCache.set(hash, record ?? 'none');
+      return record;
+    });
   }
 
   async findById(id: string): Promise<KeyRecord | undefined> {

@@ -72,7 +72,7 @@ export class SqliteKeyStore implements KeyStore {
     this.byHashCache.clear();
   }
 
-  async findByHash(hash: string): Promise<KeyRecord | undefined> {
+  findByHash(hash: string): KeyRecord | undefined {
     const now = performance.now();
     if (now - this.checkedAt >= REVOCATION_CHECK_MS) {
       this.checkedAt = now;

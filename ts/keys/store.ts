@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../limits/counter-store.js';
 import type { KeyTier } from '../limits/tiers.js';
 
 /** What is kept of an issued key. The key itself is not: only its hash. */
@@ -19,8 +20,11 @@ export interface KeyRecord {
 export interface KeyStore {
   /** Store a new record; fails if a record with the same id exists. */
   add(record: KeyRecord): Promise<void>;
-  /** The record whose key hashes to `hash`, revoked or not. */
-  findByHash(hash: string): Promise<KeyRecord | undefined>;
+  /**
+   * The record whose key hashes to `hash`, revoked or not. Synchronous when the store has it in memory,
+   * so that a keyed request costs no promise turn on its way through; `await` works on either.
+   */
+  findByHash(hash: string): MaybePromise<KeyRecord | undefined>;
   findById(id: string): Promise<KeyRecord | undefined>;
   /** Every record, oldest first. */
   list(): Promise<KeyRecord[]>;

@@ -3,6 +3,8 @@
  * endpoint and expect it to be accepted.
  */
 
+import triangleFixture from '../../test/fixtures/truss/triangle.json' with { type: 'json' };
+
 export interface Example {
   summary: string;
   value: unknown;
@@ -75,24 +77,8 @@ export const beamDiagramExamples: Record<string, Example> = {
   },
 };
 
-const triangle = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 8, y: 0 },
-    { id: 3, x: 4, y: 3 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 1, to: 3 },
-    { id: 3, from: 2, to: 3 },
-  ],
-  materials: [{ id: 1, E: 200, A: 1000 }],
-  supports: [
-    { node: 1, type: 'pin' },
-    { node: 2, type: 'roller' },
-  ],
-  loads: [{ node: 3, fy: -10 }],
-};
+// The triangle truss of the golden fixtures, the one definition the tests use too.
+const triangle = triangleFixture.request;
 
 export const trussSolveExamples: Record<string, Example> = {
   triangle: {

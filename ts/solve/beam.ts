@@ -36,6 +36,7 @@ import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
+import { engineRangeIssues, type RangeCheck } from './engine-range.js';
 import { engineProblem, formatNumber } from './failures.js';
 import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
@@ -61,8 +62,44 @@ export const BEAM_UNIT_LABELS = {
 
 const ALL_UPWARD_WARNING = 'Every load points upward (positive). Loads are negative downward: a gravity load should be negative.';
 
-/** Everything of a beam request that is valid by schema but not by meaning, as issues (decisions.md 9, 13). */
+/** Every number of a beam request, for the engine-range check (the total length too: positions reach it). */
+function* beamNumbers(request: BeamSolveRequest): Generator<RangeCheck> {
+  let total = 0;
+  for (const [i, s] of request.spans.entries()) {
+    yield { path: `spans.${i}.length`, quantity: 'length', value: s.length };
+    yield { path: `spans.${i}.E`, quantity: 'modulus', value: s.E };
+    yield { path: `spans.${i}.I`, quantity: 'inertia', value: s.I };
+    total += s.length;
+  }
+  if (request.spans.length > 1) yield { path: 'spans', quantity: 'length', value: total };
+  for (const [i, s] of request.supports.entries()) {
+    yield { path: `supports.${i}.position`, quantity: 'length', value: s.position };
+    yield { path: `supports.${i}.settlement`, quantity: 'displacement', value: s.settlement };
+  }
+  for (const [i, l] of (request.loads ?? []).entries()) {
+    const at = (field: string, quantity: RangeCheck['quantity'], value: number | undefined): RangeCheck => ({
+      path: `loads.${i}.${field}`,
+      quantity,
+      value,
+    });
+    if (l.type === 'point' || l.type === 'moment') {
+      yield at('magnitude', l.type === 'point' ? 'force' : 'moment', l.magnitude);
+      yield at('position', 'length', l.position);
+      continue;
+    }
+    const intensity = l.type === 'udl' ? 'lineLoad' : 'pressure';
+    yield* [at('start', intensity, l.start), at('end', intensity, l.end), at('from', 'length', l.from), at('to', 'length', l.to)];
+    if (l.type === 'area') yield* [at('width', 'length', l.width), at('endWidth', 'length', l.endWidth)];
+  }
+}
+
+/**
+ * Everything of a beam request that is valid by schema but not by meaning, as issues (decisions.md 9, 13).
+ * A number outside the engine's range is reported alone: the other checks would misread it.
+ */
 export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
+  const range = engineRangeIssues(beamNumbers(request), request.units ?? 'SI');
+  if (range.length > 0) return range;
   const issues: ProblemIssue[] = [];
   const total = request.spans.reduce((sum, s) => sum + s.length, 0);
   const tolerance = 1e-9 * total;

@@ -9,11 +9,14 @@ import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection } from '../
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
+import { engineRangeIssues, type RangeCheck } from './engine-range.js';
 
 const DEGREES = Math.PI / 180;
 
 /** Duplicate ids, unknown references, members without length, loads off their member, undetermined joints. */
 export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] {
+  const range = engineRangeIssues(frameNumbers(request), request.units ?? 'SI');
+  if (range.length > 0) return range;
   const issues: ProblemIssue[] = [];
   const { members, node: nodeAt, lengths } = latticeIssues(request, issues);
   request.materials.forEach((m, i) => {
@@ -33,6 +36,34 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   });
   issues.push(...jointIssues(request));
   return issues;
+}
+
+/** Every number of a frame request the engine receives, for the engine-range check (ts/solve/engine-range.ts). */
+function* frameNumbers(request: FrameSolveRequest): Generator<RangeCheck> {
+  const check = (path: string, quantity: Quantity, value: number | undefined): RangeCheck => ({ path, quantity, value });
+  for (const [i, n] of request.nodes.entries()) yield* [check(`nodes.${i}.x`, 'length', n.x), check(`nodes.${i}.y`, 'length', n.y)];
+  for (const [i, m] of request.materials.entries()) {
+    yield* [check(`materials.${i}.E`, 'modulus', m.E), check(`materials.${i}.A`, 'area', m.A), check(`materials.${i}.I`, 'inertia', m.I)];
+  }
+  for (const [i, s] of request.supports.entries()) {
+    yield* [
+      check(`supports.${i}.settlement.x`, 'displacement', s.settlement?.x),
+      check(`supports.${i}.settlement.y`, 'displacement', s.settlement?.y),
+    ];
+  }
+  for (const [i, l] of (request.nodalLoads ?? []).entries()) {
+    yield* [
+      check(`nodalLoads.${i}.fx`, 'force', l.fx),
+      check(`nodalLoads.${i}.fy`, 'force', l.fy),
+      check(`nodalLoads.${i}.moment`, 'moment', l.moment),
+    ];
+  }
+  for (const [i, l] of (request.memberLoads ?? []).entries()) {
+    const at = (field: string, quantity: Quantity, value: number | undefined) => check(`memberLoads.${i}.${field}`, quantity, value);
+    if (l.type === 'udl')
+      yield* [at('start', 'lineLoad', l.start), at('end', 'lineLoad', l.end), at('from', 'length', l.from), at('to', 'length', l.to)];
+    else yield* [at('magnitude', l.type === 'point' ? 'force' : 'moment', l.magnitude), at('position', 'length', l.position)];
+  }
 }
 
 /** A rotation imposed on a support that lets its node turn. */

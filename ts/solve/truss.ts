@@ -20,6 +20,7 @@ import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
+import { engineRangeIssues, type RangeCheck } from './engine-range.js';
 import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
@@ -40,6 +41,8 @@ const DEGREES = Math.PI / 180;
 
 /** Duplicate ids, unknown references, members with no length (decisions.md 9). */
 export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] {
+  const range = engineRangeIssues(trussNumbers(request), request.units ?? 'SI');
+  if (range.length > 0) return range;
   const issues: ProblemIssue[] = [];
   const { members, node } = latticeIssues(request, issues);
   request.materials.forEach((m, i) => {
@@ -52,6 +55,27 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
     if (!members.has(f.member)) issues.push({ path: `fabricationErrors.${i}.member`, message: `no member with id ${f.member}` });
   });
   return issues;
+}
+
+/** Every number of a truss request the engine receives, for the engine-range check. */
+function* trussNumbers(request: TrussSolveRequest): Generator<RangeCheck> {
+  const check = (path: string, quantity: Quantity, value: number | undefined): RangeCheck => ({ path, quantity, value });
+  for (const [i, n] of request.nodes.entries()) yield* [check(`nodes.${i}.x`, 'length', n.x), check(`nodes.${i}.y`, 'length', n.y)];
+  for (const [i, m] of request.materials.entries())
+    yield* [check(`materials.${i}.E`, 'modulus', m.E), check(`materials.${i}.A`, 'area', m.A)];
+  for (const [i, s] of request.supports.entries()) {
+    yield* [
+      check(`supports.${i}.settlement.x`, 'displacement', s.settlement?.x),
+      check(`supports.${i}.settlement.y`, 'displacement', s.settlement?.y),
+    ];
+  }
+  for (const [i, l] of (request.loads ?? []).entries()) {
+    if ('magnitude' in l) yield check(`loads.${i}.magnitude`, 'force', l.magnitude);
+    else yield* [check(`loads.${i}.fx`, 'force', l.fx), check(`loads.${i}.fy`, 'force', l.fy)];
+  }
+  for (const [i, f] of (request.fabricationErrors ?? []).entries()) {
+    if (f.type === 'lack-of-fit') yield check(`fabricationErrors.${i}.deltaLength`, 'displacement', f.deltaLength);
+  }
 }
 
 /** The request with every number in the API's SI units and every material's E and A filled in. */

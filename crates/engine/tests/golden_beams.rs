@@ -1,8 +1,17 @@
-//! Golden beam cases: every expected number is a closed-form result, named beside it.
-//! Units: kN, m; EI = 200 GPa x 1e-4 m⁴ = 2e4 kN.m² unless stated. Tolerance 1e-6 relative.
+//! Golden beam cases from the fixtures the HTTP tests read too (`test/fixtures/beam/*.json`): each
+//! expected number is a closed form named in its fixture. The fixtures are API requests; this test maps
+//! them to the engine's model the way the service does (the request's units to SI, clockwise moments to
+//! counter-clockwise, udl and area loads to polynomial line loads) and reads the engine's answer back in
+//! the request's units and the API's signs. Below them, properties of the engine no API request shows:
+//! load cases, mechanisms, refusals, sampling.
+//! Units of the tests below: kN, m; EI = 200 GPa x 1e-4 m⁴ = 2e4 kN.m². Tolerance 1e-6 relative.
 
+mod golden;
+
+use golden::{check, fixtures, list, num, series_at, units_of, Units};
+use serde_json::Value;
 use spanwise_engine::beam::{
-    solve_beam, BeamLoad, BeamModel, BeamResult, Span, Support, SupportKind,
+    solve_beam, BeamLoad, BeamModel, BeamResult, Range, Span, Support, SupportKind,
 };
 use spanwise_engine::{Direction, EngineError};
 
@@ -31,9 +40,6 @@ fn pin(x: f64) -> Support {
 fn roller(x: f64) -> Support {
     support(SupportKind::Roller, x)
 }
-fn fixed(x: f64) -> Support {
-    support(SupportKind::Fixed, x)
-}
 fn udl(from: f64, to: f64, w: f64) -> BeamLoad {
     BeamLoad::Line {
         from,
@@ -46,13 +52,6 @@ fn point(position: f64, force: f64) -> BeamLoad {
     BeamLoad::Point {
         position,
         force,
-        case: 0,
-    }
-}
-fn moment_ccw(position: f64, moment: f64) -> BeamLoad {
-    BeamLoad::Moment {
-        position,
-        moment,
         case: 0,
     }
 }
@@ -73,419 +72,176 @@ fn close(got: f64, want: f64) {
     assert!((got - want).abs() <= 1e-6 * scale, "got {got}, want {want}");
 }
 
-/// Value of a series at x (first pair at that position), by linear interpolation.
-fn at(series: &[[f64; 2]], x: f64) -> f64 {
-    for w in series.windows(2) {
-        if x >= w[0][0] && x <= w[1][0] && w[1][0] > w[0][0] {
-            let t = (x - w[0][0]) / (w[1][0] - w[0][0]);
-            return w[0][1] + t * (w[1][1] - w[0][1]);
+/// The engine's model of a beam request, as ts/solve/beam.ts builds it.
+fn model_of(request: &Value, u: &Units) -> BeamModel {
+    BeamModel {
+        spans: list(request, "spans")
+            .iter()
+            .map(|s| Span {
+                length: num(s, "length") * u.length,
+                e: num(s, "E") * u.stress,
+                i: num(s, "I") * u.inertia,
+                hinge: s["connection"] == "hinge",
+            })
+            .collect(),
+        supports: list(request, "supports")
+            .iter()
+            .map(|s| Support {
+                kind: match s["type"].as_str().unwrap() {
+                    "pin" => SupportKind::Pin,
+                    "roller" => SupportKind::Roller,
+                    _ => SupportKind::Fixed,
+                },
+                position: num(s, "position") * u.length,
+                settlement: num(s, "settlement") * u.displacement,
+            })
+            .collect(),
+        loads: list(request, "loads")
+            .iter()
+            .map(|l| load_of(l, u))
+            .collect(),
+    }
+}
+
+/// One load: a clockwise moment becomes the engine's counter-clockwise one; a udl or an area load
+/// becomes q(s) = c0 + c1 s + c2 s² with s = x - from (an area load: pressure times width, each linear).
+fn load_of(l: &Value, u: &Units) -> BeamLoad {
+    let position = num(l, "position") * u.length;
+    let (from, to) = (num(l, "from") * u.length, num(l, "to") * u.length);
+    let or_start = |key: &str, start: f64| l.get(key).and_then(Value::as_f64).unwrap_or(start);
+    match l["type"].as_str().unwrap() {
+        "point" => point(position, num(l, "magnitude") * u.force),
+        "moment" => BeamLoad::Moment {
+            position,
+            moment: -num(l, "magnitude") * u.moment,
+            case: 0,
+        },
+        "udl" => {
+            let per_length = u.force / u.length;
+            let start = num(l, "start") * per_length;
+            let end = or_start("end", num(l, "start")) * per_length;
+            BeamLoad::Line {
+                from,
+                to,
+                q: [start, (end - start) / (to - from), 0.0],
+                case: 0,
+            }
+        }
+        _ => {
+            let (p0, w0) = (num(l, "start") * u.pressure, num(l, "width") * u.length);
+            let p1 = or_start("end", num(l, "start")) * u.pressure;
+            let w1 = or_start("endWidth", num(l, "width")) * u.length;
+            let (dp, dw) = ((p1 - p0) / (to - from), (w1 - w0) / (to - from));
+            BeamLoad::Line {
+                from,
+                to,
+                q: [p0 * w0, p0 * dw + dp * w0, dp * dw],
+                case: 0,
+            }
         }
     }
-    panic!("{x} outside the series");
 }
 
-#[test]
-fn simply_supported_udl() {
-    // Roark Table 8.1 case 2e: R = wL/2, M = wL²/8 at midspan, δ = 5wL⁴/384EI.
-    let (l, w) = (6.0, 10.0);
-    let r = solve(
-        vec![span(l)],
-        vec![pin(0.0), roller(l)],
-        vec![udl(0.0, l, -w)],
-    );
-    close(r.reactions[0].vertical, w * l / 2.0);
-    close(r.reactions[1].vertical, w * l / 2.0);
-    close(r.extremes.moment.max.value, w * l * l / 8.0);
-    close(r.extremes.moment.max.position, l / 2.0);
-    close(
-        r.extremes.deflection.min.value,
-        -5.0 * w * l.powi(4) / (384.0 * EI),
-    );
-    close(r.extremes.shear.max.value, w * l / 2.0);
-    close(r.extremes.shear.min.value, -w * l / 2.0);
-    // decisions.md 13: series start just right of the left end, end just left of the right end
-    close(r.diagrams.shear[0][1], w * l / 2.0);
-    close(r.diagrams.shear.last().unwrap()[1], -w * l / 2.0);
-}
-
-#[test]
-fn simply_supported_off_centre_point_load() {
-    // Roark Table 8.1 case 1e: R_A = Pb/L, R_B = Pa/L, M = Pab/L under the load;
-    // δmax = Pa(L²-a²)^1.5 / (9√3 L EI) at sqrt((L²-a²)/3) from the far end (a the shorter distance).
-    let (l, a, p) = (8.0, 3.0, 20.0);
-    let b = l - a;
-    let r = solve(vec![span(l)], vec![pin(0.0), roller(l)], vec![point(a, -p)]);
-    close(r.reactions[0].vertical, p * b / l);
-    close(r.reactions[1].vertical, p * a / l);
-    close(r.extremes.moment.max.value, p * a * b / l);
-    close(r.extremes.moment.max.position, a);
-    let dmax = p * a * (l * l - a * a).powf(1.5) / (9.0 * 3f64.sqrt() * l * EI);
-    close(r.extremes.deflection.min.value, -dmax);
-    close(
-        r.extremes.deflection.min.position,
-        l - ((l * l - a * a) / 3.0).sqrt(),
-    );
-    // the shear jumps by P at the load: both one-sided values are in the series
-    let jump: Vec<f64> = r
-        .diagrams
-        .shear
-        .iter()
-        .filter(|s| s[0] == a)
-        .map(|s| s[1])
-        .collect();
-    assert_eq!(jump.len(), 2);
-    close(jump[0], p * b / l);
-    close(jump[1], -p * a / l);
-}
-
-#[test]
-fn simply_supported_triangular_load() {
-    // Roark Table 8.1 case 2e (uniformly increasing): R_A = wL/6, R_B = wL/3,
-    // Mmax = wL²/(9√3) at x = L/√3.
-    let (l, w) = (6.0, 12.0);
-    let load = BeamLoad::Line {
-        from: 0.0,
-        to: l,
-        q: [0.0, -w / l, 0.0],
-        case: 0,
+/// The value at a fixture path, in the request's units and the API's signs (ts/solve/beam.ts).
+fn value_at(r: &BeamResult, path: &str, u: &Units) -> Option<f64> {
+    let (dotted, at) = match path.split_once('@') {
+        Some((d, a)) => (d, Some(a)),
+        None => (path, None),
     };
-    let r = solve(vec![span(l)], vec![pin(0.0), roller(l)], vec![load]);
-    close(r.reactions[0].vertical, w * l / 6.0);
-    close(r.reactions[1].vertical, w * l / 3.0);
-    close(r.extremes.moment.max.value, w * l * l / (9.0 * 3f64.sqrt()));
-    close(r.extremes.moment.max.position, l / 3f64.sqrt());
-}
-
-#[test]
-fn simply_supported_partial_udl() {
-    // Statics: 20 kN resultant at x = 4 on a 10 m span -> R_B = 8, R_A = 12;
-    // V = 12 - 5(x - 2) = 0 at x = 4.4, M = 12(4.4) - 5(2.4)²/2 = 38.4.
-    let r = solve(
-        vec![span(10.0)],
-        vec![pin(0.0), roller(10.0)],
-        vec![udl(2.0, 6.0, -5.0)],
-    );
-    close(r.reactions[0].vertical, 12.0);
-    close(r.reactions[1].vertical, 8.0);
-    close(r.extremes.moment.max.value, 38.4);
-    close(r.extremes.moment.max.position, 4.4);
-}
-
-#[test]
-fn simply_supported_end_moment() {
-    // Clockwise C at the left end: R_A = -C/L, R_B = C/L, M(x) = C(1 - x/L).
-    // Roark Table 8.1 case 3e with a = 0: θ_A = -CL/3EI (clockwise).
-    let (l, c) = (6.0, 30.0);
-    let r = solve(
-        vec![span(l)],
-        vec![pin(0.0), roller(l)],
-        vec![moment_ccw(0.0, -c)],
-    );
-    close(r.reactions[0].vertical, -c / l);
-    close(r.reactions[1].vertical, c / l);
-    close(r.extremes.moment.max.value, c);
-    close(r.extremes.moment.max.position, 0.0);
-    close(r.diagrams.rotation[0][1], -c * l / (3.0 * EI));
-}
-
-#[test]
-fn simply_supported_midspan_moment() {
-    // Clockwise C at midspan: R = ∓C/L, M jumps from -C/2 to +C/2, no deflection at midspan (antisymmetry).
-    let (l, c) = (8.0, 40.0);
-    let r = solve(
-        vec![span(l)],
-        vec![pin(0.0), roller(l)],
-        vec![moment_ccw(4.0, -c)],
-    );
-    close(r.reactions[0].vertical, -c / l);
-    close(r.extremes.moment.max.value, c / 2.0);
-    close(r.extremes.moment.min.value, -c / 2.0);
-    close(r.extremes.moment.max.position, 4.0);
-    assert!(at(&r.diagrams.deflection, 4.0).abs() < 1e-12);
-}
-
-#[test]
-fn simply_supported_linearly_varying_load() {
-    // A line load falling linearly from 10 to 5 kN/m (what an area load of 5 kPa on a width tapering
-    // from 2 m to 1 m becomes). Statics: total 45 kN at x̄ = L(w1 + 2w2)/(3(w1 + w2)) = 8/3 m,
-    // R_B = 45 x̄ / 6 = 20, R_A = 25; V = 25 - 10x + 5x²/12 = 0 at x = 12 - √84,
-    // M = 25x - 5x² + 5x³/36 there.
-    let load = BeamLoad::Line {
-        from: 0.0,
-        to: 6.0,
-        q: [-10.0, 5.0 / 6.0, 0.0],
-        case: 0,
+    let parts: Vec<&str> = dotted.split('.').collect();
+    let scale = |quantity: &str| match quantity {
+        "moment" => u.moment,
+        "deflection" => u.displacement,
+        "rotation" => 1.0,
+        _ => u.force,
     };
-    let r = solve(vec![span(6.0)], vec![pin(0.0), roller(6.0)], vec![load]);
-    close(r.reactions[0].vertical, 25.0);
-    close(r.reactions[1].vertical, 20.0);
-    let x = 12.0 - 84f64.sqrt();
-    close(r.extremes.moment.max.position, x);
-    close(
-        r.extremes.moment.max.value,
-        25.0 * x - 5.0 * x * x + 5.0 * x.powi(3) / 36.0,
-    );
+    match parts[..] {
+        ["reactions", k, field] => {
+            let reaction = r.reactions.get(k.parse::<usize>().ok()?)?;
+            Some(match field {
+                "vertical" => reaction.vertical / u.force,
+                // the API reports reaction moments clockwise positive
+                _ => -reaction.moment / u.moment,
+            })
+        }
+        ["extremes", quantity, which, field] => {
+            let range: &Range = match quantity {
+                "shear" => &r.extremes.shear,
+                "moment" => &r.extremes.moment,
+                _ => &r.extremes.deflection,
+            };
+            let extreme = match which {
+                "max" if quantity == "deflection" => {
+                    if range.min.value.abs() >= range.max.value.abs() {
+                        range.min
+                    } else {
+                        range.max
+                    }
+                }
+                "max" | "maxSagging" | "maxUp" => range.max,
+                _ => range.min,
+            };
+            Some(if field == "value" {
+                extreme.value / scale(quantity)
+            } else {
+                extreme.position / u.length
+            })
+        }
+        ["diagrams", quantity] => {
+            let series = match quantity {
+                "shear" => &r.diagrams.shear,
+                "moment" => &r.diagrams.moment,
+                "rotation" => &r.diagrams.rotation,
+                _ => &r.diagrams.deflection,
+            };
+            series_at(series, at?, u.length).map(|v| v / scale(quantity))
+        }
+        _ => None,
+    }
 }
 
 #[test]
-fn cantilever_fixed_left() {
-    // Roark Table 8.1 cases 1a, 2a, 3a with the fixed end at the left.
-    let l = 4.0;
-    let (p, w, c) = (10.0, 5.0, 15.0);
-    let tip = solve(vec![span(l)], vec![fixed(0.0)], vec![point(l, -p)]);
-    close(tip.reactions[0].vertical, p);
-    close(tip.reactions[0].moment, p * l); // counter-clockwise here; the API shows -P L clockwise
-    close(
-        tip.extremes.deflection.min.value,
-        -p * l.powi(3) / (3.0 * EI),
-    );
-    close(tip.extremes.moment.min.value, -p * l);
-    close(tip.extremes.moment.min.position, 0.0);
-    let uniform = solve(vec![span(l)], vec![fixed(0.0)], vec![udl(0.0, l, -w)]);
-    close(uniform.reactions[0].vertical, w * l);
-    close(uniform.reactions[0].moment, w * l * l / 2.0);
-    close(
-        uniform.extremes.deflection.min.value,
-        -w * l.powi(4) / (8.0 * EI),
-    );
-    // clockwise moment C at the tip: hogging -C throughout, tip deflection -CL²/2EI
-    let end_moment = solve(vec![span(l)], vec![fixed(0.0)], vec![moment_ccw(l, -c)]);
-    assert!(end_moment.reactions[0].vertical.abs() < 1e-9);
-    close(end_moment.reactions[0].moment, c);
-    close(
-        end_moment.extremes.deflection.min.value,
-        -c * l * l / (2.0 * EI),
-    );
-    close(end_moment.extremes.moment.min.value, -c);
-    close(end_moment.extremes.moment.min.position, 0.0);
+fn every_fixture_matches_its_closed_forms() {
+    let all = fixtures("beam");
+    assert!(all.len() >= 26, "fixtures not found");
+    for (name, fixture) in all {
+        let request = &fixture["request"];
+        let u = units_of(request);
+        let result = solve_beam(&model_of(request, u), &[vec![1.0]])
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .remove(0);
+        let checked = check(&name, &fixture, |path| value_at(&result, path, u));
+        assert!(checked > 0, "{name}: nothing checked");
+    }
 }
 
 #[test]
-fn cantilever_fixed_right() {
-    // Mirror of the above: the wall moment changes sense.
-    let l = 4.0;
-    let (p, w) = (10.0, 5.0);
-    let tip = solve(vec![span(l)], vec![fixed(l)], vec![point(0.0, -p)]);
-    close(tip.reactions[0].vertical, p);
-    close(tip.reactions[0].moment, -p * l);
-    close(
-        tip.extremes.deflection.min.value,
-        -p * l.powi(3) / (3.0 * EI),
-    );
-    close(tip.extremes.deflection.min.position, 0.0);
-    let uniform = solve(vec![span(l)], vec![fixed(l)], vec![udl(0.0, l, -w)]);
-    close(uniform.reactions[0].moment, -w * l * l / 2.0);
-    close(uniform.extremes.moment.min.value, -w * l * l / 2.0);
-    close(uniform.extremes.moment.min.position, l);
-    // clockwise C at the free left tip: sagging +C throughout, so the tip rises C L²/2EI
-    let end_moment = solve(vec![span(l)], vec![fixed(l)], vec![moment_ccw(0.0, -12.0)]);
-    close(
-        end_moment.extremes.deflection.max.value,
-        12.0 * l * l / (2.0 * EI),
-    );
-    close(end_moment.extremes.deflection.max.position, 0.0);
-}
-
-#[test]
-fn propped_cantilever_udl() {
-    // Roark Table 8.1 case 2c: R_B = 3wL/8, R_A = 5wL/8, M_A = -wL²/8, max sagging 9wL²/128 at 5L/8.
-    let (l, w) = (8.0, 6.0);
-    let r = solve(
-        vec![span(l)],
-        vec![fixed(0.0), roller(l)],
-        vec![udl(0.0, l, -w)],
-    );
-    close(r.reactions[0].vertical, 5.0 * w * l / 8.0);
-    close(r.reactions[1].vertical, 3.0 * w * l / 8.0);
-    close(r.reactions[0].moment, w * l * l / 8.0);
-    close(r.extremes.moment.max.value, 9.0 * w * l * l / 128.0);
-    close(r.extremes.moment.max.position, 5.0 * l / 8.0);
-    close(r.extremes.moment.min.value, -w * l * l / 8.0);
-}
-
-#[test]
-fn fixed_fixed_udl_and_point() {
-    // Roark Table 8.1 cases 2d and 1d: UDL end moments -wL²/12, midspan wL²/24, δ = wL⁴/384EI;
-    // central point load end moments -PL/8, midspan PL/8, δ = PL³/192EI.
-    let (l, w, p) = (6.0, 10.0, 30.0);
-    let u = solve(
-        vec![span(l)],
-        vec![fixed(0.0), fixed(l)],
-        vec![udl(0.0, l, -w)],
-    );
-    close(u.extremes.moment.min.value, -w * l * l / 12.0);
-    close(u.extremes.moment.max.value, w * l * l / 24.0);
-    close(
-        u.extremes.deflection.min.value,
-        -w * l.powi(4) / (384.0 * EI),
-    );
-    close(u.reactions[0].moment, w * l * l / 12.0);
-    close(u.reactions[1].moment, -w * l * l / 12.0);
-    let c = solve(
-        vec![span(l)],
-        vec![fixed(0.0), fixed(l)],
-        vec![point(l / 2.0, -p)],
-    );
-    close(c.extremes.moment.min.value, -p * l / 8.0);
-    close(c.extremes.moment.max.value, p * l / 8.0);
-    close(
-        c.extremes.deflection.min.value,
-        -p * l.powi(3) / (192.0 * EI),
-    );
-}
-
-#[test]
-fn two_span_continuous_unequal_spans_and_ei() {
-    // Clapeyron's three-moment equation with M_A = M_C = 0:
-    // 2 M_B (L1/I1 + L2/I2) = -(w L1³/4I1 + w L2³/4I2); then R_A = wL1/2 + M_B/L1, R_C = wL2/2 + M_B/L2.
-    let (l1, l2, w) = (4.0, 6.0, 10.0);
-    let (i1, i2) = (I, 2.0 * I);
-    let spans = vec![
-        Span {
-            length: l1,
-            e: E,
-            i: i1,
-            hinge: false,
-        },
-        Span {
-            length: l2,
-            e: E,
-            i: i2,
-            hinge: false,
-        },
-    ];
-    let r = solve(
-        spans,
-        vec![pin(0.0), roller(l1), roller(l1 + l2)],
-        vec![udl(0.0, l1 + l2, -w)],
-    );
-    let mb =
-        -(w * l1.powi(3) / (4.0 * i1) + w * l2.powi(3) / (4.0 * i2)) / (2.0 * (l1 / i1 + l2 / i2));
-    close(mb, -30.714285714285715); // the hand calculation: -430/14
-    let ra = w * l1 / 2.0 + mb / l1;
-    let rc = w * l2 / 2.0 + mb / l2;
-    close(r.reactions[0].vertical, ra);
-    close(r.reactions[2].vertical, rc);
-    close(r.reactions[1].vertical, w * (l1 + l2) - ra - rc);
-    close(r.extremes.moment.min.value, mb);
-    close(r.extremes.moment.min.position, l1);
-}
-
-#[test]
-fn three_span_continuous_unequal_spans_and_ei() {
-    // Three-moment equation at B and C (relative I = 1, 2, 1; L = 4, 6, 5; w = 10):
-    //   14 M_B + 3 M_C = -430,  3 M_B + 16 M_C = -582.5  ->  M_B = -5132.5/215, M_C = -6865/215.
-    let w = 10.0;
-    let spans = vec![
-        Span {
-            length: 4.0,
-            e: E,
-            i: I,
-            hinge: false,
-        },
-        Span {
-            length: 6.0,
-            e: E,
-            i: 2.0 * I,
-            hinge: false,
-        },
-        Span {
-            length: 5.0,
-            e: E,
-            i: I,
-            hinge: false,
-        },
-    ];
-    let supports = vec![pin(0.0), roller(4.0), roller(10.0), roller(15.0)];
-    let r = solve(spans, supports, vec![udl(0.0, 15.0, -w)]);
-    let (mb, mc) = (-5132.5 / 215.0, -6865.0 / 215.0);
-    close(at(&r.diagrams.moment, 4.0), mb);
-    close(at(&r.diagrams.moment, 10.0), mc);
-    close(r.reactions[0].vertical, w * 4.0 / 2.0 + mb / 4.0);
-    close(r.reactions[3].vertical, w * 5.0 / 2.0 + mc / 5.0);
-    close(r.extremes.moment.min.value, mc);
-}
-
-#[test]
-fn overhang() {
-    // Supports at 0 and 6 on an 8 m beam, w = 10 everywhere. Statics: R_B = 80·4/6, R_A = 80 - R_B;
-    // hogging over B = -w·2²/2 = -20; max sagging R_A²/2w at x = R_A/w.
-    let w = 10.0;
+fn jumps_are_two_pairs_at_their_position() {
+    // decisions.md 3: a point load gives two shear pairs at its position; a hinge two rotation pairs.
     let r = solve(
         vec![span(8.0)],
-        vec![pin(0.0), roller(6.0)],
-        vec![udl(0.0, 8.0, -w)],
+        vec![pin(0.0), roller(8.0)],
+        vec![point(3.0, -20.0)],
     );
-    let rb = 80.0 * 4.0 / 6.0;
-    let ra = 80.0 - rb;
-    close(r.reactions[0].vertical, ra);
-    close(r.reactions[1].vertical, rb);
-    close(r.extremes.moment.min.value, -20.0);
-    close(r.extremes.moment.min.position, 6.0);
-    close(r.extremes.moment.max.value, ra * ra / (2.0 * w));
-    close(r.extremes.moment.max.position, ra / w);
-}
-
-#[test]
-fn settlement_of_an_interior_support() {
-    // Two equal spans L, middle support settles Δ: R_B = 48EIΔ/(2L)³ = 6EIΔ/L³ (pulls down),
-    // R_A = R_C = -R_B/2, M_B = R_A L.
-    let (l, delta) = (5.0, -0.010);
-    let mut supports = vec![pin(0.0), roller(l), roller(2.0 * l)];
-    supports[1].settlement = delta;
-    let r = solve(vec![span(l), span(l)], supports, vec![]);
-    let rb = 6.0 * EI * delta / l.powi(3);
-    close(r.reactions[1].vertical, rb);
-    close(r.reactions[0].vertical, -rb / 2.0);
-    close(r.extremes.moment.max.value, -rb / 2.0 * l);
-    close(at(&r.diagrams.deflection, l), delta);
-}
-
-#[test]
-fn settlement_of_a_fixed_end() {
-    // Fixed-fixed, right end drops Δ: end shears 12EIΔ/L³, end moments 6EIΔ/L² (slope-deflection).
-    let (l, delta) = (5.0, -0.010);
-    let mut supports = vec![fixed(0.0), fixed(l)];
-    supports[1].settlement = delta;
-    let r = solve(vec![span(l)], supports, vec![]);
-    close(r.reactions[0].vertical, -12.0 * EI * delta / l.powi(3));
-    close(r.reactions[1].vertical, 12.0 * EI * delta / l.powi(3));
-    close(r.reactions[0].moment, -6.0 * EI * delta / (l * l));
-    close(r.extremes.moment.min.value, 6.0 * EI * delta / (l * l));
-    close(r.extremes.moment.min.position, 0.0);
-}
-
-#[test]
-fn gerber_beam_with_hinge() {
-    // Cantilever AB (fixed at A) carries the simply supported BC through a hinge at B; w on BC.
-    // Statics: BC gives 20 kN at B and C; A: R = 20, moment 80 (hogging); BC max sagging wL²/8 = 20;
-    // hinge deflection = cantilever tip under 20 kN = -PL³/3EI.
-    let w = 10.0;
-    let spans = vec![
-        span(4.0),
-        Span {
-            hinge: true,
-            ..span(4.0)
-        },
-    ];
-    let r = solve(
-        spans,
-        vec![fixed(0.0), roller(8.0)],
-        vec![udl(4.0, 8.0, -w)],
+    assert_eq!(r.diagrams.shear.iter().filter(|s| s[0] == 3.0).count(), 2);
+    let gerber = solve(
+        vec![
+            span(4.0),
+            Span {
+                hinge: true,
+                ..span(4.0)
+            },
+        ],
+        vec![support(SupportKind::Fixed, 0.0), roller(8.0)],
+        vec![udl(4.0, 8.0, -10.0)],
     );
-    close(r.reactions[0].vertical, 20.0);
-    close(r.reactions[0].moment, 80.0);
-    close(r.reactions[1].vertical, 20.0);
-    close(r.extremes.moment.max.value, 20.0);
-    close(r.extremes.moment.max.position, 6.0);
-    close(at(&r.diagrams.deflection, 4.0), -20.0 * 64.0 / (3.0 * EI));
-    assert!(
-        at(&r.diagrams.moment, 4.0).abs() < 1e-9,
-        "no moment at the hinge"
-    );
-    // the rotation jumps at the hinge: two pairs at x = 4
     assert_eq!(
-        r.diagrams.rotation.iter().filter(|p| p[0] == 4.0).count(),
+        gerber
+            .diagrams
+            .rotation
+            .iter()
+            .filter(|p| p[0] == 4.0)
+            .count(),
         2
     );
 }

@@ -1,0 +1,79 @@
+/**
+ * Whether a request's numbers survive the trip to the engine's units (kN, m, kN/m², m², m⁴). A number
+ * valid by schema can still underflow there (5e-324 mm4 is 5e-336 m⁴: zero) or overflow (1e308 kip is
+ * 4.4e308 kN: Infinity), and the engine then reports something true but beside the point ("I must be a
+ * positive finite number", two supports "at the same position"). This says what happened, at the field.
+ *
+ * Every nonzero value must be a normal double in engine units. A length must also keep its fourth power
+ * normal, since the engine forms L³ and L⁴ (stiffness 12EI/L³, deflection wL⁴/EI): a span of 1e308 m is
+ * representable but nothing computed from it is.
+ */
+import type { ProblemIssue } from '../problem/index.js';
+import { quantities, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+
+/** One number of a request to check: its path, what it is, and its value in the request's units. */
+export interface RangeCheck {
+  path: string;
+  quantity: Quantity;
+  value: number | undefined;
+}
+
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/** Usable magnitudes of nonzero values in engine units, [smallest, largest]. */
+function engineBounds(quantity: Quantity): [number, number] {
+  return quantity === 'length' ? [MIN_NORMAL ** 0.25, Number.MAX_VALUE ** 0.25] : [MIN_NORMAL, Number.MAX_VALUE];
+}
+
+/** The engine's unit of each quantity, for the message. */
+const ENGINE_UNIT: Record<Quantity, string> = {
+  length: 'm',
+  force: 'kN',
+  lineLoad: 'kN/m',
+  pressure: 'kN/m²',
+  moment: 'kN.m',
+  modulus: 'kN/m²',
+  inertia: 'm⁴',
+  area: 'm²',
+  displacement: 'm',
+  rotation: 'rad',
+  dimension: 'm',
+  sectionModulus: 'm³',
+};
+
+/** `x` to three significant digits, rounded up (`up`) or down, so the printed range stays inside the true one. */
+function threeDigits(x: number, up: boolean): string {
+  const exponent = Math.floor(Math.log10(x));
+  const scale = 10 ** (exponent - 2);
+  const mantissa = (up ? Math.ceil(x / scale - 1e-9) : Math.floor(x / scale + 1e-9)) / 100;
+  return `${mantissa}e${exponent}`;
+}
+
+/** The range of a quantity in the request's units, as the message prints it. */
+function usableRange(quantity: Quantity, units: UnitSystem): string {
+  const perEngine = toEngine(quantity, toSI(quantity, 1, units));
+  const [low, high] = engineBounds(quantity);
+  const label = quantities[quantity][units === 'SI' ? 'si' : 'imperial'];
+  // a small unit (mm4) can take the engine's largest value past the largest double: then the schema's own cap holds
+  return `${threeDigits(low / perEngine, true)} to ${threeDigits(Math.min(high / perEngine, Number.MAX_VALUE), false)} ${label}`;
+}
+
+/** An issue for every value that underflows or overflows in engine units; none for zero. */
+export function engineRangeIssues(checks: Iterable<RangeCheck>, units: UnitSystem): ProblemIssue[] {
+  const issues: ProblemIssue[] = [];
+  for (const { path, quantity, value } of checks) {
+    if (value === undefined || value === 0) continue;
+    const engine = Math.abs(toEngine(quantity, toSI(quantity, value, units)));
+    const [low, high] = engineBounds(quantity);
+    if (engine >= low && engine <= high) continue;
+    const what = engine < low ? 'underflows' : 'overflows';
+    const why = quantity === 'length' ? ' (the engine forms fourth powers of lengths)' : '';
+    issues.push({
+      path,
+      message:
+        `${what} in the engine's units (${ENGINE_UNIT[quantity]})${why}: ` +
+        `the magnitude of a nonzero value must be from ${usableRange(quantity, units)}`,
+    });
+  }
+  return issues;
+}
