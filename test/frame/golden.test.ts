@@ -21,6 +21,11 @@ describe('frame golden fixtures through POST /v1/frame/solve', () => {
       const res = await request(app.callback()).post('/v1/frame/solve').send(fixture.request);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(fixture.expect.length).toBeGreaterThan(0);
+      // a pin or a roller holds no moment: its reaction moment is 0 exactly, not a residual of rounding
+      const types = new Map((fixture.request.supports as { node: number; type: string }[]).map((s) => [s.node, s.type]));
+      for (const r of res.body.reactions as { node: number; moment: number }[]) {
+        if (types.get(r.node) !== 'fixed') expect(r.moment, `reaction moment at node ${r.node}`).toBe(0);
+      }
       for (const e of fixture.expect) {
         const actual = valueAt(res.body, e.path);
         expect(actual, `${e.path} leads nowhere`).toBeTypeOf('number');

@@ -78,6 +78,8 @@ type Summary = Omit<FrameMemberResult, 'diagrams'>;
 /** One engine result's reactions, displacements and member end forces and extremes, in the response's units and signs. */
 function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
   const nodeId = (i: number) => request.nodes[i]!.id;
+  const fixedIds = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
+  const fixed = new Set(request.nodes.flatMap((n, i) => (fixedIds.has(n.id) ? [i] : [])));
   const force = (v: number) => fromEngine('force', v, units);
   const moment = (v: number) => fromEngine('moment', v, units);
   const length = (v: number) => fromEngine('length', v, units);
@@ -91,8 +93,9 @@ function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units:
       node: nodeId(x.node),
       horizontal: force(x.horizontal),
       vertical: force(x.vertical),
-      // the engine's counter-clockwise moment; the API reports reaction moments clockwise positive
-      moment: x.moment === 0 ? 0 : -moment(x.moment),
+      // the engine's counter-clockwise moment, reported clockwise positive; a pin or roller holds none, so
+      // what the engine's residual leaves there is rounding
+      moment: x.moment === 0 || !fixed.has(x.node) ? 0 : -moment(x.moment),
     })),
     displacements: request.nodes.map((n, k) => ({
       node: n.id,
