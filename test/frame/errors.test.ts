@@ -7,7 +7,7 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../support/app.js';
-import { PORTAL_FRAME } from '../support/models.js';
+import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
 
 let app: Koa;
 beforeAll(async () => {
@@ -124,6 +124,17 @@ describe('400 invalid_input for the schema bounds', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_input');
     expect(paths(res)).toContain(path);
+  });
+});
+
+describe('a body meant for another structure', () => {
+  it('sends a truss body to /v1/truss/solve and a beam body to /v1/beam/solve', async () => {
+    const truss = await post(TRIANGLE_TRUSS);
+    expect(truss.status).toBe(400);
+    expect(truss.body.detail).toMatch(/looks like a truss request .*POST \/v1\/truss\/solve/);
+    const beam = await post(SIMPLE_BEAM);
+    expect(beam.status).toBe(400);
+    expect(beam.body.detail).toMatch(/looks like a beam request .*POST \/v1\/beam\/solve/);
   });
 });
 
