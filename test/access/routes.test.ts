@@ -161,21 +161,22 @@ describe('one route table (issue 14, item 4)', () => {
   });
 
   it('takes a new endpoint as one entry: routed, documented and counted with no other change', async () => {
-    // A frame solve as issue 14 foresees it, with a stand-in handler.
-    const frame: Route = {
+    // A solve for a structure the service does not have yet (the frame solve stood here until it landed), with a
+    // stand-in handler.
+    const arch: Route = {
       method: 'POST',
-      path: '/v1/frame/solve',
+      path: '/v1/arch/solve',
       access: 'counted',
       handler: () => (ctx) => {
         ctx.body = { got: ctx.state.body };
       },
       doc: {
-        operationId: 'solveFrame',
-        tag: 'frame',
-        summary: 'Solve a frame',
+        operationId: 'solveArch',
+        tag: 'arch',
+        summary: 'Solve an arch',
         description: 'A stand-in for the test.',
         body: { schema: 'BeamSolveRequest', examples: {} },
-        responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved frame.' } },
+        responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved arch.' } },
       },
     };
     // And a calculator page: open, not documented, its last parameter spanning slashes.
@@ -186,17 +187,17 @@ describe('one route table (issue 14, item 4)', () => {
       rest: true,
       handler: () => (ctx) => void (ctx.body = ctx.params.page),
     };
-    const routes = [...ROUTES, frame, page];
-    const withFrame = (await testApp({ routes, access: { keys, counters: new MemoryCounterStore(), tiers: TIGHT } })).callback();
-    const res = await request(withFrame).post('/v1/frame/solve').send({ a: 1 });
+    const routes = [...ROUTES, arch, page];
+    const withArch = (await testApp({ routes, access: { keys, counters: new MemoryCounterStore(), tiers: TIGHT } })).callback();
+    const res = await request(withArch).post('/v1/arch/solve').send({ a: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ got: { a: 1 } });
     expect(res.headers['x-ratelimit-remaining']).toBe('999');
-    expect((await request(withFrame).post('/v1/Frame/solve').send({ a: 1 })).status).toBe(404);
-    const calculator = await request(withFrame).get('/calculator/assets/app.js');
+    expect((await request(withArch).post('/v1/Arch/solve').send({ a: 1 })).status).toBe(404);
+    const calculator = await request(withArch).get('/calculator/assets/app.js');
     expect([calculator.status, calculator.text, calculator.headers['x-ratelimit-remaining']]).toEqual([200, 'assets/app.js', undefined]);
     const document = buildOpenApiDocument('http://localhost:3000', routes) as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths)).toContain('/v1/frame/solve');
+    expect(Object.keys(document.paths)).toContain('/v1/arch/solve');
     expect(Object.keys(document.paths)).not.toContain('/calculator/{page}');
   });
 });

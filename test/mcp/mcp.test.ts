@@ -11,6 +11,7 @@ import { toJsonSchema } from '../../ts/schema/json-schema.js';
 import { TIERS } from '../../ts/limits/tiers.js';
 import { BASE_URL, connectClient, postMcp, startService, type RunningService } from './service.js';
 import { TRIANGLE_TRUSS } from '../support/models.js';
+import { frameFixtures, toleranceOf, valueAt } from '../frame/fixtures.js';
 
 let service: RunningService;
 let client: Client;
@@ -184,6 +185,33 @@ describe('solve_truss and render_truss_diagram', () => {
     });
     expect(res.status).toBe(200);
     expect((content as { text: string }).text).toBe(await res.text());
+  });
+});
+
+describe('solve_frame', () => {
+  it('solves the L-frame fixture to its virtual-work answers and returns what POST /v1/frame/solve returns', async () => {
+    const fixture = frameFixtures().find((f) => f.name === 'l-frame-virtual-work')!;
+    const result = await call('solve_frame', fixture.request);
+    expect(result.isError).toBeFalsy();
+    for (const e of fixture.expect) {
+      const actual = valueAt(result.structuredContent, e.path);
+      expect(actual, `${e.path} leads nowhere`).toBeTypeOf('number');
+      expect(Math.abs(actual! - e.value), `${e.path} (${e.source})`).toBeLessThanOrEqual(toleranceOf(fixture, e));
+    }
+    const viaHttp = await http('/v1/frame/solve', fixture.request);
+    expect(viaHttp.status).toBe(200);
+    expect(withoutTiming(result.structuredContent)).toEqual(withoutTiming(viaHttp.body));
+    expect(withoutTiming(textCopy(result))).toEqual(withoutTiming(viaHttp.body));
+  });
+
+  it('refuses a frame on one pin, as the route does with 422', async () => {
+    const fixture = frameFixtures().find((f) => f.name === 'l-frame-virtual-work')!;
+    const mechanism = { ...fixture.request, supports: [{ node: 1, type: 'pin' }] };
+    const result = await call('solve_frame', mechanism);
+    const viaHttp = await http('/v1/frame/solve', mechanism);
+    expect(viaHttp.status).toBe(422);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual(viaHttp.body);
   });
 });
 

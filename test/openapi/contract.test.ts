@@ -11,7 +11,7 @@ import { TIERS } from '../../ts/limits/tiers.js';
 import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
 import { violations } from './schemas.js';
-import { SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
+import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 
@@ -50,6 +50,8 @@ const UNKNOWN_KEY = { Authorization: 'Bearer sw_live_000000000000000000000000000
 const MECHANISM = { ...SIMPLE_BEAM, supports: [{ type: 'pin', position: 0 }] };
 // One pin only: the whole triangle swings about it.
 const SWINGING_TRIANGLE = { ...TRIANGLE_TRUSS, supports: [{ node: 1, type: 'pin' }] };
+// One pin only: the portal swings about it.
+const SWINGING_PORTAL = { ...PORTAL_FRAME, supports: [{ node: 1, type: 'pin' }] };
 const TEE = {
   shapes: [
     { type: 'rectangle', x: 0, y: 180, width: 200, height: 20 },
@@ -132,6 +134,14 @@ const PRODUCERS: Record<string, Send> = {
     headers: JSON_TYPE,
     body: JSON.stringify(TRIANGLE_TRUSS),
   }),
+
+  'POST /v1/frame/solve 200': post('/v1/frame/solve', PORTAL_FRAME),
+  'POST /v1/frame/solve 400': post('/v1/frame/solve', { ...PORTAL_FRAME, members: [] }),
+  'POST /v1/frame/solve 401': post('/v1/frame/solve', PORTAL_FRAME, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/frame/solve 413': post('/v1/frame/solve', OVERSIZED),
+  'POST /v1/frame/solve 422': post('/v1/frame/solve', SWINGING_PORTAL),
+  'POST /v1/frame/solve 429': limited('/v1/frame/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
+  'POST /v1/frame/solve 503': storeAway('/v1/frame/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
 
   'POST /v1/section-properties 200': post('/v1/section-properties', TEE),
   'POST /v1/section-properties 400': post('/v1/section-properties', {

@@ -22,3 +22,28 @@ export const SIMPLE_BEAM = {
   ],
   loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
 };
+
+/**
+ * PORTAL_FRAME: 6 m wide, 4 m high portal on fixed bases, columns 1-2 and 4-3 drawn upwards, beam 2-3, equal
+ * sections (E = 200 GPa, A = 5000 mm², I = 1e8 mm⁴), 10 kN/m down on the beam. By symmetry each base carries
+ * wL/2 = 30 kN up.
+ */
+export const PORTAL_FRAME = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 0, y: 4 },
+    { id: 3, x: 6, y: 4 },
+    { id: 4, x: 6, y: 0 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 2, to: 3 },
+    { id: 3, from: 4, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 5000, I: 1e8 }],
+  supports: [
+    { node: 1, type: 'fixed' },
+    { node: 4, type: 'fixed' },
+  ],
+  memberLoads: [{ type: 'udl', member: 2, start: -10, from: 0, to: 6 }],
+};

@@ -162,12 +162,12 @@ export interface TrussEnvelope extends CombinationsHeader {
 // Selection with the tie rule: a later combination replaces the current choice only when it is
 // strictly better, so the first of equals stays.
 
-type Better = (candidate: number, incumbent: number) => boolean;
-const larger: Better = (a, b) => a > b;
-const smaller: Better = (a, b) => a < b;
+export type Better = (candidate: number, incumbent: number) => boolean;
+export const larger: Better = (a, b) => a > b;
+export const smaller: Better = (a, b) => a < b;
 const largerMagnitude: Better = (a, b) => Math.abs(a) > Math.abs(b);
 
-function governing<T extends { value: number }>(
+export function governing<T extends { value: number }>(
   entries: readonly T[],
   ids: readonly string[],
   better: Better,
@@ -191,7 +191,7 @@ function governed(values: readonly number[], ids: readonly string[], better: Bet
   return { value, combination };
 }
 
-function bounds(values: readonly number[], ids: readonly string[]): Bounds<Governed> {
+export function bounds(values: readonly number[], ids: readonly string[]): Bounds<Governed> {
   return { max: governed(values, ids, larger), min: governed(values, ids, smaller) };
 }
 
@@ -229,7 +229,7 @@ export function seriesBounds(all: readonly Series[], label: string): Bounds<Seri
 }
 
 /** The i-th item of every run, checked to be the same support, node or member. */
-function column<T, K>(lists: readonly (readonly T[])[], key: (item: T) => K, label: string): T[][] {
+export function column<T, K>(lists: readonly (readonly T[])[], key: (item: T) => K, label: string): T[][] {
   const first = lists[0] ?? [];
   return first.map((item, i) =>
     lists.map((list) => {
@@ -242,17 +242,17 @@ function column<T, K>(lists: readonly (readonly T[])[], key: (item: T) => K, lab
   );
 }
 
-function ofKind<R>(runs: readonly CombinationRun<R>[], kind: LimitState): CombinationRun<R>[] {
+export function ofKind<R>(runs: readonly CombinationRun<R>[], kind: LimitState): CombinationRun<R>[] {
   return runs.filter((run) => run.combination.kind === kind);
 }
 
-function headerOf(header: CombinationsHeader): CombinationsHeader {
+export function headerOf(header: CombinationsHeader): CombinationsHeader {
   const head: CombinationsHeader = { standard: header.standard, occupancy: header.occupancy };
   if (header.snowZone !== undefined) head.snowZone = header.snowZone;
   return head;
 }
 
-function describe(combination: Combination): Combination {
+export function describe(combination: Combination): Combination {
   const { id, name, kind, factors } = combination;
   return { id, name, kind, factors: { ...factors } };
 }

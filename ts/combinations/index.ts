@@ -3,3 +3,4 @@ export * from './types.js';
 export { generateCombinations, presentCases, completeFactors, zeroFactors } from './generate.js';
 export { combinationName } from './name.js';
 export * from './envelope.js';
+export * from './frame-envelope.js';

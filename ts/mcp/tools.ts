@@ -5,12 +5,14 @@ import { renderTrussDiagramTool } from './render-truss-diagram.js';
 import { searchSectionsTool } from './search-sections.js';
 import { sectionPropertiesTool } from './section-properties.js';
 import { solveBeamTool } from './solve-beam.js';
+import { solveFrameTool } from './solve-frame.js';
 import { solveTrussTool } from './solve-truss.js';
 import type { Tool } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
   solveBeamTool,
   solveTrussTool,
+  solveFrameTool,
   sectionPropertiesTool,
   getSectionTool,
   searchSectionsTool,

@@ -9,6 +9,7 @@ import { BeamDiagramRequest, TrussDiagramRequest } from '../schema/diagram.js';
 import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
 import {
   BeamSolveResponse,
+  FrameSolveResponse,
   HealthResponse,
   JsonRpcError,
   JsonRpcMessage,
@@ -21,6 +22,7 @@ import {
   TrussSolveResponse,
 } from '../schema/responses.js';
 import { SectionDiagramRequest, SectionPropertiesRequest, SectionPropertiesResponse } from '../schema/section-properties.js';
+import { FrameSolveRequest } from '../schema/frame.js';
 import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../problem/index.js';
@@ -36,6 +38,8 @@ export const COMPONENT_SCHEMAS = {
   TrussSolveRequest,
   TrussSolveResponse,
   TrussDiagramRequest,
+  FrameSolveRequest,
+  FrameSolveResponse,
   SectionPropertiesRequest,
   SectionPropertiesResponse,
   SectionDiagramRequest,
@@ -227,7 +231,7 @@ export function buildOpenApiDocument(baseUrl: string, routes: readonly Documente
     info: {
       title: 'Spanwise API',
       version: API_VERSION,
-      summary: 'Beams, trusses, steel sections, load combinations and SVG diagrams.',
+      summary: 'Beams, trusses, frames, steel sections, load combinations and SVG diagrams.',
       description:
         'Every request takes `units`: SI (m, kN, kN/m, kPa, kN.m, GPa, mm4, mm) or imperial (ft, kip, k/ft, ksf, k.ft, ksi, in4, in). ' +
         'Loads are negative downward; applied moments clockwise positive; settlement down negative. Results: reactions up positive, ' +
@@ -238,6 +242,7 @@ export function buildOpenApiDocument(baseUrl: string, routes: readonly Documente
     tags: [
       { name: 'beam', description: 'Continuous beams.' },
       { name: 'truss', description: 'Plane pin-jointed trusses.' },
+      { name: 'frame', description: 'Plane rigid-jointed frames of beam-columns.' },
       { name: 'section-properties', description: 'Properties and figures of sections built from shapes.' },
       { name: 'sections', description: 'The steel section library.' },
       { name: 'service', description: 'Liveness and this document.' },

@@ -110,6 +110,47 @@ export const trussDiagramExamples: Record<string, Example> = {
   },
 };
 
+/** A 6 m wide, 4 m high portal on fixed bases: columns 1-2 and 4-3 drawn upwards, beam 2-3 left to right. */
+const portal = {
+  units: 'SI',
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 0, y: 4 },
+    { id: 3, x: 6, y: 4 },
+    { id: 4, x: 6, y: 0 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 2, to: 3 },
+    { id: 3, from: 4, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 5210, I: 8.64e7 }],
+  supports: [
+    { node: 1, type: 'fixed' },
+    { node: 4, type: 'fixed' },
+  ],
+};
+
+export const frameSolveExamples: Record<string, Example> = {
+  sway: {
+    summary: 'Fixed-base portal, 10 kN sway load at the eaves (near the slope-deflection answer: base moments 12 kN.m each)',
+    value: { ...portal, nodalLoads: [{ node: 2, fx: 10 }] },
+  },
+  gravityAndWind: {
+    summary: 'The portal in a library section, 5 kN/m dead and 3 kN/m live on the beam, wind on a column, enveloped over AS 1170',
+    value: {
+      ...portal,
+      materials: [{ id: 1, section: '310UB40.4' }],
+      memberLoads: [
+        { type: 'udl', member: 2, start: -5, from: 0, to: 6, case: 'G' },
+        { type: 'udl', member: 2, start: -3, from: 0, to: 6, case: 'Q' },
+        { type: 'udl', member: 1, start: 2, from: 0, to: 4, direction: 'global-x', case: 'W' },
+      ],
+      combinations: { standard: 'AS1170' },
+    },
+  },
+};
+
 const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export const mcpExamples: Record<string, Example> = {

@@ -201,6 +201,106 @@ export const TrussSolveResponse = Strict(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Frame (decisions.md 6 and 14)
+
+export const FrameReaction = Strict({
+  node: NodeId,
+  horizontal: Num('+x positive (kN | kip).'),
+  vertical: Num('Up positive (kN | kip).'),
+  moment: Num('Clockwise positive (kN.m | k.ft); 0 for pin and roller.'),
+});
+
+export const FrameDisplacement = Strict({
+  node: NodeId,
+  dx: Num('+x positive (mm | in).'),
+  dy: Num('Up positive (mm | in).'),
+  rotation: Num('Counter-clockwise positive (rad).'),
+});
+
+const EndForces = (end: string) =>
+  Strict(
+    {
+      axial: Num('Tension positive (kN | kip).'),
+      shear: Num("V = dM/dx' (kN | kip)."),
+      moment: Num("Positive when the -y' face is in tension (kN.m | k.ft)."),
+    },
+    { description: `Internal forces just inside the ${end} of the member, read along x' (start to end).` },
+  );
+
+export const FrameMemberExtremes = Strict(
+  {
+    axial: Bounds(Extreme),
+    shear: Bounds(Extreme),
+    moment: Strict({ maxSagging: Extreme, maxHogging: Extreme }, { description: 'Largest and smallest M.' }),
+  },
+  { description: 'Exact extremes along the member; positions from its start node (m | ft).' },
+);
+
+export const FrameMember = Strict({
+  member: MemberId,
+  from: NodeId,
+  to: NodeId,
+  length: Num('m | ft.'),
+  start: EndForces('start'),
+  end: EndForces('end'),
+  extremes: FrameMemberExtremes,
+  diagrams: Strict(
+    {
+      axial: Series('Axial force, tension positive (kN | kip).'),
+      shear: Series('Shear (kN | kip).'),
+      moment: Series('Bending moment (kN.m | k.ft).'),
+      deflection: Series("Displacement along y' (mm | in)."),
+    },
+    { description: "Along the member from its start node (m | ft), local axes: y' is x' turned 90 degrees counter-clockwise." },
+  ),
+});
+
+const FrameEnvelope = Strict(
+  {
+    ...EnvelopeHead,
+    combinations: Type.Array(
+      Strict({
+        ...CombinationHead,
+        reactions: Type.Array(FrameReaction),
+        displacements: Type.Array(FrameDisplacement),
+        members: Type.Array(Strict({ member: MemberId, extremes: FrameMemberExtremes })),
+      }),
+    ),
+    uls: Type.Optional(
+      Strict({
+        reactions: Type.Array(Strict({ node: NodeId, horizontal: Bounds(Governed), vertical: Bounds(Governed), moment: Bounds(Governed) })),
+        members: Type.Array(
+          Strict({
+            member: MemberId,
+            axial: Bounds(GovernedExtreme),
+            shear: Bounds(GovernedExtreme),
+            moment: Strict({ maxSagging: GovernedExtreme, maxHogging: GovernedExtreme }),
+          }),
+        ),
+      }),
+    ),
+    sls: Type.Optional(
+      Strict({
+        displacements: Type.Array(Strict({ node: NodeId, dx: Bounds(Governed), dy: Bounds(Governed), rotation: Bounds(Governed) })),
+      }),
+    ),
+  },
+  { description: 'Present when the request gave combinations; forces over ULS, displacements over SLS combinations.' },
+);
+
+export const FrameSolveResponse = Strict(
+  {
+    reactions: Type.Array(FrameReaction, { description: 'One per support, in the order of `supports`.' }),
+    displacements: Type.Array(FrameDisplacement, { description: 'One per node, in the order of `nodes`.' }),
+    members: Type.Array(FrameMember, { description: 'One per member, in the order of `members`.' }),
+    envelope: Type.Optional(FrameEnvelope),
+    meta: Meta,
+    links: Type.Optional(Links),
+  },
+  { description: 'The unfactored analysis (every load at factor 1), plus the envelope when combinations were given.' },
+);
+
+// ---------------------------------------------------------------------------------------------
 // Section library (decisions.md 8)
 
 const dimensions = (unit: string) => ({

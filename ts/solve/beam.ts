@@ -219,7 +219,7 @@ type Converted = Parameters<typeof fromEngine>[0];
  * An engine series taken to the response's units in place, each number by the units table's two
  * divisions (`fromEngine`, the same doubles), and stopped there if it would leave the finite range.
  */
-function inUnits(samples: Samples, quantity: Converted, units: UnitSystem): SeriesData {
+export function inUnits(samples: Samples, quantity: Converted, units: UnitSystem): SeriesData {
   const [xToSi, xToUnits] = engineDivisors('length', units);
   const [vToSi, vToUnits] = engineDivisors(quantity, units);
   for (let k = 0; k < samples.length; k += 2) {

@@ -4,12 +4,12 @@
  */
 import type { Quantity, UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
-import { viewLink, type Links } from './links.js';
+import { viewLink, type Links, type ViewKind } from './links.js';
 import { meta, type Meta } from './meta.js';
 
 export interface Finishing {
   context: SolveContext;
-  kind: 'beam' | 'truss';
+  kind: ViewKind;
   units: UnitSystem;
   labels: Record<string, Quantity>;
   warnings: string[];

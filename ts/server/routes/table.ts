@@ -19,7 +19,14 @@ import {
   type DocumentedRoute,
 } from '../../openapi/document.js';
 import { sectionDiagramExamples, sectionPropertiesExamples } from '../../openapi/section-examples.js';
-import { beamDiagramExamples, beamSolveExamples, mcpExamples, trussDiagramExamples, trussSolveExamples } from '../../openapi/examples.js';
+import {
+  beamDiagramExamples,
+  beamSolveExamples,
+  frameSolveExamples,
+  mcpExamples,
+  trussDiagramExamples,
+  trussSolveExamples,
+} from '../../openapi/examples.js';
 import type { SectionLibrary } from '../../sections/library.js';
 import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
 import { solveBeam } from '../../solve/beam.js';
@@ -27,6 +34,7 @@ import type { SolveContext } from '../../solve/context.js';
 import { renderBeamDiagram, renderTrussDiagram } from '../../solve/diagram.js';
 import { responseBody } from '../../solve/json-text.js';
 import { renderSectionDiagram, sectionProperties } from '../../solve/section-properties.js';
+import { solveFrame } from '../../solve/frame.js';
 import { solveTruss } from '../../solve/truss.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
@@ -201,6 +209,24 @@ export const ROUTES: readonly Route[] = [
         'blue, and the deflected shape). The SVG document ends with a one-line attribution comment.',
       body: { schema: 'TrussDiagramRequest', examples: trussDiagramExamples },
       responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/frame/solve',
+    access: 'counted',
+    handler: ({ solve }) => json((body) => solveFrame(body, solve)),
+    doc: {
+      operationId: 'solveFrame',
+      tag: 'frame',
+      summary: 'Solve a plane frame',
+      description:
+        'Reactions, joint displacements and rotations, and for each member its end forces, exact extremes and axial, shear, moment ' +
+        "and deflection diagrams in local axes (x' from start to end, y' turned 90 degrees counter-clockwise; beam conventions read " +
+        "along x'), of a rigid-jointed plane frame with optional end moment releases; materials may name a library section. With " +
+        '`combinations`, also the envelope. fy and global-y loads are negative downward; moments clockwise positive.',
+      body: { schema: 'FrameSolveRequest', examples: frameSolveExamples },
+      responses: { 200: { kind: 'json', schema: 'FrameSolveResponse', description: 'The solved frame.' }, ...SOLVE_REFUSALS },
     },
   },
   {

@@ -1,0 +1,144 @@
+/**
+ * The frame envelope (decisions.md 14) over per-combination results already in API shape: reaction and
+ * member extremes over ULS combinations, joint displacements over SLS ones; on a tie the first
+ * combination in id order governs (decisions.md 13). Same selection rules as ./envelope.ts.
+ */
+import {
+  bounds,
+  column,
+  describe,
+  governing,
+  headerOf,
+  larger,
+  ofKind,
+  smaller,
+  type Better,
+  type Bounds,
+  type CombinationRun,
+  type ExtremeEntry,
+  type Governed,
+  type GovernedExtreme,
+} from './envelope.js';
+import type { Combination, CombinationsHeader } from './types.js';
+
+export interface FrameReaction {
+  node: number;
+  horizontal: number;
+  vertical: number;
+  moment: number;
+}
+
+export interface FrameDisplacement {
+  node: number;
+  dx: number;
+  dy: number;
+  rotation: number;
+}
+
+export interface FrameMemberExtremes {
+  axial: Bounds<ExtremeEntry>;
+  shear: Bounds<ExtremeEntry>;
+  moment: { maxSagging: ExtremeEntry; maxHogging: ExtremeEntry };
+}
+
+/** What the envelope reads of one combination's frame results. */
+export interface FrameCombinationResult {
+  reactions: FrameReaction[];
+  displacements: FrameDisplacement[];
+  members: { member: number; extremes: FrameMemberExtremes }[];
+}
+
+export type FrameRun = CombinationRun<FrameCombinationResult>;
+
+export interface FrameEnvelopeCombination extends Combination, FrameCombinationResult {}
+
+export interface FrameMemberEnvelope {
+  member: number;
+  axial: Bounds<GovernedExtreme>;
+  shear: Bounds<GovernedExtreme>;
+  moment: { maxSagging: GovernedExtreme; maxHogging: GovernedExtreme };
+}
+
+export interface FrameEnvelope extends CombinationsHeader {
+  combinations: FrameEnvelopeCombination[];
+  uls?: {
+    reactions: { node: number; horizontal: Bounds<Governed>; vertical: Bounds<Governed>; moment: Bounds<Governed> }[];
+    members: FrameMemberEnvelope[];
+  };
+  sls?: { displacements: { node: number; dx: Bounds<Governed>; dy: Bounds<Governed>; rotation: Bounds<Governed> }[] };
+}
+
+/** Bounds of each named field over the combinations' items of one node or support. */
+function fieldBounds<T, K extends keyof T & string>(
+  items: readonly T[],
+  ids: readonly string[],
+  keys: readonly K[],
+): Record<K, Bounds<Governed>> {
+  const out = {} as Record<K, Bounds<Governed>>;
+  for (const key of keys)
+    out[key] = bounds(
+      items.map((item) => item[key] as number),
+      ids,
+    );
+  return out;
+}
+
+/** A member's extremes over the combinations: the largest max and the smallest min, each with its position. */
+function memberEnvelope(member: number, all: readonly FrameMemberExtremes[], ids: readonly string[]): FrameMemberEnvelope {
+  const pick = (entry: (e: FrameMemberExtremes) => ExtremeEntry, better: Better) => governing(all.map(entry), ids, better);
+  return {
+    member,
+    axial: { max: pick((e) => e.axial.max, larger), min: pick((e) => e.axial.min, smaller) },
+    shear: { max: pick((e) => e.shear.max, larger), min: pick((e) => e.shear.min, smaller) },
+    moment: { maxSagging: pick((e) => e.moment.maxSagging, larger), maxHogging: pick((e) => e.moment.maxHogging, smaller) },
+  };
+}
+
+export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRun[]): FrameEnvelope {
+  const envelope: FrameEnvelope = {
+    ...headerOf(header),
+    combinations: runs.map(({ combination, result }) => ({
+      ...describe(combination),
+      reactions: result.reactions,
+      displacements: result.displacements,
+      members: result.members,
+    })),
+  };
+  const uls = ofKind(runs, 'ULS');
+  if (uls.length > 0) {
+    const ids = uls.map((run) => run.combination.id);
+    const supports = column(
+      uls.map((run) => run.result.reactions),
+      (r) => r.node,
+      'frame supports',
+    );
+    const members = column(
+      uls.map((run) => run.result.members),
+      (m) => m.member,
+      'frame members',
+    );
+    envelope.uls = {
+      reactions: supports.map((rs) => ({ node: rs[0]!.node, ...fieldBounds(rs, ids, ['horizontal', 'vertical', 'moment'] as const) })),
+      members: members.map((ms) =>
+        memberEnvelope(
+          ms[0]!.member,
+          ms.map((m) => m.extremes),
+          ids,
+        ),
+      ),
+    };
+  }
+  const sls = ofKind(runs, 'SLS');
+  if (sls.length > 0) {
+    const ids = sls.map((run) => run.combination.id);
+    const nodes = column(
+      sls.map((run) => run.result.displacements),
+      (d) => d.node,
+      'frame nodes',
+    );
+    envelope.sls = {
+      displacements: nodes.map((ds) => ({ node: ds[0]!.node, ...fieldBounds(ds, ids, ['dx', 'dy', 'rotation'] as const) })),
+    };
+  }
+  return envelope;
+}

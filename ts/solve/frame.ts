@@ -1,0 +1,201 @@
+/**
+ * The frame pipeline: validate -> semantic checks -> combinations -> SI -> engine (the unfactored analysis
+ * with its member diagrams, then each combination without) -> present in the request's units, the API's
+ * signs and the user's ids -> envelope -> respond (decisions.md 6 and 14).
+ */
+import {
+  factorVector,
+  frameEnvelope,
+  generateCombinations,
+  presentCases,
+  UNFACTORED,
+  type FrameCombinationResult,
+  type FrameEnvelope,
+  type FrameMemberExtremes,
+  type FrameRun,
+} from '../combinations/index.js';
+import { caseIndex, type LoadCase } from '../combinations/types.js';
+import type { EngineFrameAnalysis, EngineFrameResult, FrameDiagramName } from '../engine/frame-model.js';
+import { Problem } from '../problem/index.js';
+import { FrameSolveRequest } from '../schema/frame.js';
+import { misdirectedTo } from '../schema/kinds.js';
+import { compile } from '../schema/validate.js';
+import { fromEngine, type Quantity, type UnitSystem } from '../units/index.js';
+import { inUnits } from './beam.js';
+import type { SolveContext } from './context.js';
+import { engineProblem, formatNumber } from './failures.js';
+import { frameEngineModel, frameRequestToSI, frameSemanticIssues } from './frame-model.js';
+import type { SeriesData } from './json-text.js';
+import type { Links } from './links.js';
+import type { Meta } from './meta.js';
+import { respond } from './respond.js';
+
+export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
+
+export const FRAME_UNIT_LABELS = {
+  length: 'length',
+  force: 'force',
+  moment: 'moment',
+  displacement: 'displacement',
+  rotation: 'rotation',
+} as const satisfies Record<string, Quantity>;
+
+/** Internal forces just inside a member end, beam conventions read along x'. */
+export interface EndForces {
+  axial: number;
+  shear: number;
+  moment: number;
+}
+
+export type FrameMemberDiagrams = Record<FrameDiagramName, SeriesData>;
+
+export interface FrameMemberResult {
+  member: number;
+  from: number;
+  to: number;
+  length: number;
+  start: EndForces;
+  end: EndForces;
+  extremes: FrameMemberExtremes;
+  diagrams: FrameMemberDiagrams;
+}
+
+export interface FrameResult extends Omit<FrameCombinationResult, 'members'> {
+  members: FrameMemberResult[];
+}
+
+export interface FrameSolveResponse extends FrameResult {
+  envelope?: FrameEnvelope;
+  meta: Meta;
+  links?: Links;
+}
+
+/** The quantity of each member diagram's values. */
+const DIAGRAM_QUANTITY = { axial: 'force', shear: 'force', moment: 'moment', deflection: 'displacement' } as const;
+
+type Summary = Omit<FrameMemberResult, 'diagrams'>;
+
+/** One engine result's reactions, displacements and member end forces and extremes, in the response's units and signs. */
+function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
+  const nodeId = (i: number) => request.nodes[i]!.id;
+  const fixedIds = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
+  const fixed = new Set(request.nodes.flatMap((n, i) => (fixedIds.has(n.id) ? [i] : [])));
+  const force = (v: number) => fromEngine('force', v, units);
+  const moment = (v: number) => fromEngine('moment', v, units);
+  const length = (v: number) => fromEngine('length', v, units);
+  const c = r.members;
+  const entry = (k: number, value: Float64Array, at: Float64Array, q: 'force' | 'moment') => ({
+    value: fromEngine(q, value[k]!, units),
+    position: length(at[k]!),
+  });
+  return {
+    reactions: r.reactions.map((x) => ({
+      node: nodeId(x.node),
+      horizontal: force(x.horizontal),
+      vertical: force(x.vertical),
+      // the engine's counter-clockwise moment, reported clockwise positive; a pin or roller holds none, so
+      // what the engine's residual leaves there is rounding
+      moment: x.moment === 0 || !fixed.has(x.node) ? 0 : -moment(x.moment),
+    })),
+    displacements: request.nodes.map((n, k) => ({
+      node: n.id,
+      dx: fromEngine('displacement', r.displacements.x[k]!, units),
+      dy: fromEngine('displacement', r.displacements.y[k]!, units),
+      rotation: fromEngine('rotation', r.displacements.rotation[k]!, units),
+    })),
+    // the engine numbers members and nodes in the request's order; `from` and `to` are node ids
+    members: request.members.map((m, k): Summary => ({
+      member: m.id,
+      from: m.from,
+      to: m.to,
+      length: length(c.length[k]!),
+      start: { axial: force(c.startAxial[k]!), shear: force(c.startShear[k]!), moment: moment(c.startMoment[k]!) },
+      end: { axial: force(c.endAxial[k]!), shear: force(c.endShear[k]!), moment: moment(c.endMoment[k]!) },
+      extremes: {
+        axial: { max: entry(k, c.axialMax, c.axialMaxAt, 'force'), min: entry(k, c.axialMin, c.axialMinAt, 'force') },
+        shear: { max: entry(k, c.shearMax, c.shearMaxAt, 'force'), min: entry(k, c.shearMin, c.shearMinAt, 'force') },
+        moment: {
+          maxSagging: entry(k, c.momentMax, c.momentMaxAt, 'moment'),
+          maxHogging: entry(k, c.momentMin, c.momentMinAt, 'moment'),
+        },
+      },
+    })),
+  };
+}
+
+/** Each member's four diagrams, cut from the engine's columns and taken to the response's units in place. */
+function presentDiagrams(r: EngineFrameResult, memberCount: number, units: UnitSystem): FrameMemberDiagrams[] {
+  const diagrams = r.diagrams;
+  if (diagrams === undefined) throw new Problem('internal_error', 'The unfactored frame analysis came back without its diagrams.');
+  const perMember = Array.from({ length: memberCount }, () => ({}) as FrameMemberDiagrams);
+  for (const name of Object.keys(DIAGRAM_QUANTITY) as FrameDiagramName[]) {
+    const { values, pairs } = diagrams[name];
+    let offset = 0;
+    for (let k = 0; k < memberCount; k++) {
+      const end = offset + 2 * pairs[k]!;
+      perMember[k]![name] = inUnits(values.subarray(offset, end), DIAGRAM_QUANTITY[name], units);
+      offset = end;
+    }
+  }
+  return perMember;
+}
+
+/** The unfactored engine result as the top level of the response. */
+export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameResult {
+  const summary = presentSummary(r, request, units);
+  const diagrams = presentDiagrams(r, request.members.length, units);
+  return { ...summary, members: summary.members.map((m, k) => ({ ...m, diagrams: diagrams[k]! })) };
+}
+
+/** A combination's results as the envelope lists them: members by their extremes only. */
+function presentCombination(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameCombinationResult {
+  const { reactions, displacements, members } = presentSummary(r, request, units);
+  return { reactions, displacements, members: members.map(({ member, extremes }) => ({ member, extremes })) };
+}
+
+const MOVES = { horizontal: 'move horizontally', vertical: 'move vertically', rotation: 'rotate' } as const;
+
+/** A validated request solved; throws Problem for every refusal. */
+export function solveFrameRequest(request: FrameSolveRequest, context: SolveContext): FrameSolveResponse {
+  const now = context.now ?? (() => performance.now());
+  const started = now();
+  const semantic = frameSemanticIssues(request);
+  if (semantic.length > 0) throw Problem.invalid(semantic);
+  const units: UnitSystem = request.units ?? 'SI';
+  const loads = [...(request.nodalLoads ?? []), ...(request.memberLoads ?? [])];
+  const set = request.combinations ? generateCombinations(request.combinations, presentCases(loads)) : undefined;
+  const si = frameRequestToSI(request, context.sections);
+  const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
+
+  let analysis: EngineFrameAnalysis;
+  try {
+    const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
+    // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams
+    analysis = context.engine.solveFrame(model, vectors, 1);
+  } catch (error) {
+    throw engineProblem(error, (m) => {
+      const id = request.nodes[m.node]?.id;
+      const at = (v: number) => formatNumber(fromEngine('length', v, units));
+      const where = `node ${id} (x = ${at(m.x)}, y = ${at(m.y)} ${units === 'SI' ? 'm' : 'ft'})`;
+      return `The frame is a mechanism: ${where} can ${MOVES[m.direction]} with nothing to resist it. Add a member or a support there, or make a released member end rigid.`;
+    });
+  }
+  const [first, ...combined] = analysis.results;
+  const unfactored = presentFrameResult(first!, request, units);
+  const warnings = [...(set?.warnings ?? []), ...analysis.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`)];
+  let envelope: FrameEnvelope | undefined;
+  if (set) {
+    const { combinations, warnings: _advisories, ...header } = set;
+    const runs: FrameRun[] = combinations.map((combination, i) => ({
+      combination,
+      result: presentCombination(combined[i]!, request, units),
+    }));
+    envelope = frameEnvelope(header, runs);
+  }
+  return respond(unfactored, envelope, { context, kind: 'frame', units, labels: FRAME_UNIT_LABELS, warnings, started, si });
+}
+
+/** The whole pipeline from an untrusted body. */
+export function solveFrame(body: unknown, context: SolveContext): FrameSolveResponse {
+  return solveFrameRequest(frameValidator.check(body), context);
+}
