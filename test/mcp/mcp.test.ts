@@ -67,7 +67,20 @@ describe('initialize and tools/list', () => {
     expect(client.getInstructions()).toMatch(/NEGATIVE DOWNWARD/);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['solve_beam', 'get_section', 'search_sections']));
+    // decisions.md section 11: the nine tools
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'solve_beam',
+        'solve_truss',
+        'solve_frame',
+        'section_properties',
+        'get_section',
+        'search_sections',
+        'render_beam_diagram',
+        'render_truss_diagram',
+        'render_frame_diagram',
+      ].sort(),
+    );
     for (const tool of tools) {
       const source = TOOLS.find((t) => t.name === tool.name)!;
       expect(tool.inputSchema).toEqual(toJsonSchema(source.inputSchema));
@@ -182,6 +195,23 @@ describe('solve_truss and render_truss_diagram', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(TRIANGLE_TRUSS),
+    });
+    expect(res.status).toBe(200);
+    expect((content as { text: string }).text).toBe(await res.text());
+  });
+});
+
+describe('render_frame_diagram', () => {
+  it('returns the SVG of POST /v1/frame/diagram as text with its mimeType', async () => {
+    const body = { ...frameFixtures().find((f) => f.name === 'portal-fixed-gravity')!.request, view: 'moment' };
+    const result = await call('render_frame_diagram', body);
+    expect(result.isError).toBeFalsy();
+    const [content] = result.content;
+    expect(content).toMatchObject({ type: 'text', _meta: { mimeType: 'image/svg+xml' } });
+    const res = await fetch(`${service.url}/v1/frame/diagram`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
     });
     expect(res.status).toBe(200);
     expect((content as { text: string }).text).toBe(await res.text());

@@ -143,6 +143,14 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/frame/solve 429': limited('/v1/frame/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
   'POST /v1/frame/solve 503': storeAway('/v1/frame/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
 
+  'POST /v1/frame/diagram 200': post('/v1/frame/diagram', { ...PORTAL_FRAME, view: 'moment' }),
+  'POST /v1/frame/diagram 400': post('/v1/frame/diagram', { ...PORTAL_FRAME, view: 'setup' }),
+  'POST /v1/frame/diagram 401': post('/v1/frame/diagram', PORTAL_FRAME, { ...JSON_TYPE, ...UNKNOWN_KEY }),
+  'POST /v1/frame/diagram 413': post('/v1/frame/diagram', OVERSIZED),
+  'POST /v1/frame/diagram 422': post('/v1/frame/diagram', SWINGING_PORTAL),
+  'POST /v1/frame/diagram 429': limited('/v1/frame/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
+  'POST /v1/frame/diagram 503': storeAway('/v1/frame/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
+
   'POST /v1/section-properties 200': post('/v1/section-properties', TEE),
   'POST /v1/section-properties 400': post('/v1/section-properties', {
     shapes: [

@@ -21,3 +21,8 @@ export function labelsOf(svg: string): string[] {
   walk(parser.parse(svg));
   return found.map((t) => t.replace(/\u2212/g, '-'));
 }
+
+/** The SVG text of an HTTP answer (supertest keeps a body of an unknown type as a Buffer). */
+export function svgText(response: { body: unknown; text?: string }): string {
+  return Buffer.isBuffer(response.body) ? response.body.toString('utf8') : (response.text ?? '');
+}

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
-import { renderBeamDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
+import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
 import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
 import { pratt, triangle } from './truss-models.js';
@@ -36,6 +36,8 @@ const beam = (body: object) => () => renderBeamDiagram(body, { engine, baseUrl: 
 
 const truss = (body: object) => () => renderTrussDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
 
+const frame = (body: object) => () => renderFrameDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
+
 const section = (body: object) => () => renderSectionDiagram(body, { engine, baseUrl: 'http://localhost:3000' });
 
 /** An unequal angle with a slot in its long leg, beside a tube: voids, a product of area, turned axes. */
@@ -55,6 +57,32 @@ const tee = {
   ],
 };
 
+/** A 6 m by 4 m portal on fixed bases (310UB40.4-like: A = 5210 mm², I = 86.4e6 mm⁴), hinged at the right eave,
+ * 5 kN/m on the beam, 10 kN of sway at the left eave and 2 kN/m of wind on the left column. */
+const portal = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 0, y: 4 },
+    { id: 3, x: 6, y: 4 },
+    { id: 4, x: 6, y: 0 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 2, to: 3, releases: { end: true } },
+    { id: 3, from: 4, to: 3 },
+  ],
+  materials: [{ id: 1, E: 200, A: 5210, I: 8.64e7 }],
+  supports: [
+    { node: 1, type: 'fixed' },
+    { node: 4, type: 'fixed' },
+  ],
+  nodalLoads: [{ node: 2, fx: 10 }],
+  memberLoads: [
+    { type: 'udl', member: 2, start: -5, from: 0, to: 6 },
+    { type: 'udl', member: 1, start: 2, from: 0, to: 4, direction: 'global-x' },
+  ],
+};
+
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
   { name: 'beam-setup', render: beam({ ...hingedTwoSpan, view: 'setup' }), documented: true },
@@ -70,6 +98,13 @@ const figures: Figure[] = [
   { name: 'truss-results', render: truss({ ...pratt, view: 'results' }), documented: true },
   { name: 'truss-results-classic-dark', render: truss({ ...pratt, view: 'results', style: 'classic', theme: 'dark' }), documented: true },
   { name: 'truss-triangle-results', render: truss({ ...triangle, width: 600, height: 420 }) },
+  { name: 'frame-problem', render: frame({ ...portal, view: 'problem' }), documented: true },
+  { name: 'frame-results', render: frame({ ...portal, view: 'results' }), documented: true },
+  { name: 'frame-deflected', render: frame({ ...portal, view: 'deflected' }), documented: true },
+  { name: 'frame-axial', render: frame({ ...portal, view: 'axial' }), documented: true },
+  { name: 'frame-shear', render: frame({ ...portal, view: 'shear' }), documented: true },
+  { name: 'frame-moment', render: frame({ ...portal, view: 'moment' }), documented: true },
+  { name: 'frame-moment-classic-dark', render: frame({ ...portal, view: 'moment', style: 'classic', theme: 'dark' }), documented: true },
   { name: 'section-angle', render: section(angleAndTube), documented: true },
   { name: 'section-tee-dark', render: section({ ...tee, theme: 'dark' }), documented: true },
 ];

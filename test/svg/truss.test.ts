@@ -18,7 +18,7 @@ import { inside, overlaps } from '../../ts/svg/labels.js';
 import { texts, type PathShape } from '../../ts/svg/scene.js';
 import { roundFactor } from '../../ts/svg/truss.js';
 import { pratt, triangle, triangleResults } from './truss-models.js';
-import { labelsOf, parseSvg } from './labels-of.js';
+import { labelsOf, parseSvg, svgText } from './labels-of.js';
 
 const BASE_URL = 'http://localhost:3000';
 let engine: Engine;
@@ -126,7 +126,7 @@ describe('determinism and attribution', () => {
 
 describe('POST /v1/truss/diagram', () => {
   const app = () => createApp({ engine, baseUrl: BASE_URL }).callback();
-  const text = (r: request.Response) => (Buffer.isBuffer(r.body) ? r.body.toString('utf8') : r.text);
+  const text = svgText;
 
   it('answers image/svg+xml, the renderer bytes', async () => {
     const res = await request(app()).post('/v1/truss/diagram').send(triangle).expect(200);

@@ -1,6 +1,7 @@
 /** Every MCP tool the service offers, in the order tools/list gives them; each lands with its capability. */
 import { getSectionTool } from './get-section.js';
 import { renderBeamDiagramTool } from './render-beam-diagram.js';
+import { renderFrameDiagramTool } from './render-frame-diagram.js';
 import { renderTrussDiagramTool } from './render-truss-diagram.js';
 import { searchSectionsTool } from './search-sections.js';
 import { sectionPropertiesTool } from './section-properties.js';
@@ -18,4 +19,5 @@ export const TOOLS: readonly Tool[] = [
   searchSectionsTool,
   renderBeamDiagramTool,
   renderTrussDiagramTool,
+  renderFrameDiagramTool,
 ];

@@ -5,7 +5,7 @@
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { BeamSolveRequest } from '../schema/beam.js';
-import { BeamDiagramRequest, TrussDiagramRequest } from '../schema/diagram.js';
+import { BeamDiagramRequest, FrameDiagramRequest, TrussDiagramRequest } from '../schema/diagram.js';
 import { toJsonSchema, type JsonSchema } from '../schema/json-schema.js';
 import {
   BeamSolveResponse,
@@ -38,6 +38,7 @@ export const COMPONENT_SCHEMAS = {
   TrussSolveRequest,
   TrussSolveResponse,
   TrussDiagramRequest,
+  FrameDiagramRequest,
   FrameSolveRequest,
   FrameSolveResponse,
   SectionPropertiesRequest,

@@ -151,6 +151,17 @@ export const frameSolveExamples: Record<string, Example> = {
   },
 };
 
+export const frameDiagramExamples: Record<string, Example> = {
+  moment: {
+    summary: "The sway portal's bending moment drawn on the frame, on the tension side",
+    value: { ...portal, nodalLoads: [{ node: 2, fx: 10 }], view: 'moment' },
+  },
+  results: {
+    summary: 'The portal under 5 kN/m on its beam: reactions and the deflected shape',
+    value: { ...portal, memberLoads: [{ type: 'udl', member: 2, start: -5, from: 0, to: 6 }], view: 'results' },
+  },
+};
+
 const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export const mcpExamples: Record<string, Example> = {

@@ -3,19 +3,28 @@
  * solve with the solve fields only -> render -> one attribution comment as the last line.
  * The figure reads reactions, diagrams and extremes only: never meta (computeMs is a clock reading).
  */
-import { BeamDiagramRequest, BEAM_CHART_VIEWS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, TrussDiagramRequest } from '../schema/diagram.js';
+import {
+  BeamDiagramRequest,
+  BEAM_CHART_VIEWS,
+  DIAGRAM_HEIGHT,
+  DIAGRAM_WIDTH,
+  FrameDiagramRequest,
+  TrussDiagramRequest,
+} from '../schema/diagram.js';
 import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { escapeComment } from '../svg/escape.js';
-import { renderBeam, renderTruss } from '../svg/index.js';
+import { renderBeam, renderFrame, renderTruss } from '../svg/index.js';
 import { solveBeamRequest } from './beam.js';
 import { plainData } from './json-text.js';
 import type { SolveContext } from './context.js';
 import { attribution } from './meta.js';
+import { solveFrameRequest } from './frame.js';
 import { solveTrussRequest } from './truss.js';
 
 export const beamDiagramValidator = compile(BeamDiagramRequest, [], { misdirected: misdirectedTo('beam', 'diagram') });
 export const trussDiagramValidator = compile(TrussDiagramRequest, [], { misdirected: misdirectedTo('truss', 'diagram') });
+export const frameDiagramValidator = compile(FrameDiagramRequest, [], { misdirected: misdirectedTo('frame', 'diagram') });
 
 /** The SVG document followed by the attribution comment line. */
 export function withAttribution(svg: string, baseUrl: string): string {
@@ -54,6 +63,20 @@ export function renderTrussDiagram(body: unknown, context: SolveContext): string
     view,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.truss,
+    theme,
+    style,
+  });
+  return withAttribution(svg, context.baseUrl);
+}
+
+export function renderFrameDiagram(body: unknown, context: SolveContext): string {
+  const { view = 'results', width, height, theme = 'light', style = 'modern', ...request } = frameDiagramValidator.check(body);
+  // every view is drawn from a solved model, so a request that cannot be solved is refused alike by all
+  const results = plainData(solveFrameRequest(request, { ...context, link: false }));
+  const svg = renderFrame(request, results, {
+    view,
+    width: width ?? DIAGRAM_WIDTH.default,
+    height: height ?? DIAGRAM_HEIGHT.frame,
     theme,
     style,
   });

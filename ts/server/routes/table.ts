@@ -22,6 +22,7 @@ import { sectionDiagramExamples, sectionPropertiesExamples } from '../../openapi
 import {
   beamDiagramExamples,
   beamSolveExamples,
+  frameDiagramExamples,
   frameSolveExamples,
   mcpExamples,
   trussDiagramExamples,
@@ -31,7 +32,7 @@ import type { SectionLibrary } from '../../sections/library.js';
 import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
 import { solveBeam } from '../../solve/beam.js';
 import type { SolveContext } from '../../solve/context.js';
-import { renderBeamDiagram, renderTrussDiagram } from '../../solve/diagram.js';
+import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../solve/diagram.js';
 import { responseBody } from '../../solve/json-text.js';
 import { renderSectionDiagram, sectionProperties } from '../../solve/section-properties.js';
 import { solveFrame } from '../../solve/frame.js';
@@ -229,6 +230,24 @@ export const ROUTES: readonly Route[] = [
       responses: { 200: { kind: 'json', schema: 'FrameSolveResponse', description: 'The solved frame.' }, ...SOLVE_REFUSALS },
     },
   },
+  {
+    method: 'POST',
+    path: '/v1/frame/diagram',
+    access: 'counted',
+    handler: ({ solve }) => svg((body) => renderFrameDiagram(body, solve)),
+    doc: {
+      operationId: 'drawFrame',
+      tag: 'frame',
+      summary: 'Draw a plane frame as SVG',
+      description:
+        'Solves the frame and draws the chosen view: problem (geometry, hinges, supports, loads), results (default: reactions and ' +
+        'the deflected shape), deflected (the deflected shape magnified), or the axial, shear and moment diagrams drawn on the ' +
+        "frame's geometry (moment on the tension side). The SVG document ends with a one-line attribution comment.",
+      body: { schema: 'FrameDiagramRequest', examples: frameDiagramExamples },
+      responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+    },
+  },
+
   {
     method: 'POST',
     path: '/v1/section-properties',
