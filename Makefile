@@ -122,6 +122,8 @@ bench: all
 	@mkdir -p target/bench
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json --record target/bench/native-beam-ms
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json --record target/bench/native-truss-ms
+	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json --record target/bench/native-frame-ms
+	npx tsx bench/frame-engine.ts
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
