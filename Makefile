@@ -13,16 +13,19 @@ TOOLS         := .tools
 BINDGEN_VER   := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock)
 BINDGEN       := $(TOOLS)/bin/wasm-bindgen
 REVISION      := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo 000000000000)
-RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock
+RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock .cargo/config.toml
 TS_SOURCES    := $(shell find ts -name '*.ts')
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
 SYSTEM_PKGS   := redis-server
-# The WebAssembly features rustc's wasm32 target emits by default, which wasm-opt must accept.
+# The WebAssembly features rustc's wasm32 target emits by default plus SIMD (.cargo/config.toml), which wasm-opt must accept.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-                 --enable-mutable-globals --enable-reference-types --enable-multivalue
+                 --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd
 # binaryen 108 (Debian bookworm's) rewrites the externref table wasm-bindgen emits into one that Node
 # refuses at start-up; 132 was checked to work. Older versions than this are skipped.
 WASM_OPT_MIN  := 119
+# wasm-opt from the npm package binaryen (a devDependency: binaryen itself compiled to JavaScript and
+# WebAssembly by its maintainers, no native binary), else one on PATH.
+WASM_OPT      := $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
 
 .PHONY: all deps system-deps wasm build data start test test-rust test-ts typecheck lint fmt bench ci clean
 
@@ -56,14 +59,14 @@ $(PKG)/revision: $(RUST_SOURCES) $(BINDGEN)
 	    /usr/bin/cargo build --release --target $(WASM_TARGET) -Z build-std=std,panic_abort -p $(WASM_CRATE); \
 	fi
 	$(BINDGEN) --target web --out-dir $(PKG) --out-name spanwise_engine $(WASM_OUT)
-	@version=$$(wasm-opt --version 2>/dev/null | awk '{print $$3}'); \
+	@version=$$($(WASM_OPT) --version 2>/dev/null | awk '{print $$3}'); \
 	if [ -z "$$version" ]; then \
 	  echo "wasm-opt not installed (Debian: apt-get install binaryen): the WASM is left as rustc wrote it"; \
 	elif [ "$$version" -lt $(WASM_OPT_MIN) ]; then \
 	  echo "wasm-opt $$version is older than $(WASM_OPT_MIN) and breaks wasm-bindgen's externref table: not run"; \
 	else \
-	  echo "wasm-opt $$version -O3"; \
-	  wasm-opt -O3 $(WASM_FEATURES) $(PKG)/spanwise_engine_bg.wasm -o $(PKG)/spanwise_engine_bg.wasm; \
+	  echo "wasm-opt $$version -O3 ($(WASM_OPT))"; \
+	  $(WASM_OPT) -O3 $(WASM_FEATURES) $(PKG)/spanwise_engine_bg.wasm -o $(PKG)/spanwise_engine_bg.wasm; \
 	fi
 	@echo $(REVISION) > $@
 
@@ -122,7 +125,8 @@ bench: all
 	@mkdir -p target/bench
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json --record target/bench/native-beam-ms
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json --record target/bench/native-truss-ms
-	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json
+	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json --record target/bench/native-frame-ms
+	npx tsx bench/frame-engine.ts
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts

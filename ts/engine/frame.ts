@@ -16,6 +16,9 @@ import type { EngineBindings } from './types.js';
 
 type Bindings = Pick<EngineBindings, 'FrameInput'>;
 
+/** Every member column, asked for in one call per result (the binding takes their names comma-separated). */
+const COLUMN_LIST = MEMBER_COLUMNS.join(',');
+
 /** Describes the model to the binding; the caller frees the input. */
 function describe(input: InstanceType<Bindings['FrameInput']>, model: EngineFrameModel, combinations: readonly number[][]): void {
   for (const n of model.nodes) input.node(n.x, n.y);
@@ -48,8 +51,10 @@ export function solveFrame(
     try {
       if (solution.error !== undefined) throw refuse(solution.error);
       const results = Array.from({ length: solution.count }, (_, i): EngineFrameResult => {
+        const all = solution.members(i, COLUMN_LIST);
+        const count = all.length / MEMBER_COLUMNS.length;
         const members = {} as Record<MemberColumn, Float64Array>;
-        for (const column of MEMBER_COLUMNS) members[column] = solution.members(i, column);
+        MEMBER_COLUMNS.forEach((column, k) => (members[column] = all.subarray(k * count, (k + 1) * count)));
         const result: EngineFrameResult = {
           reactions: solution.reactions(i) as EngineFrameResult['reactions'],
           displacements: {

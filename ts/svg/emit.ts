@@ -16,10 +16,13 @@ const BASELINE_DROP = 0.35;
 type Attributes = [string, string | number | undefined][];
 
 function attributes(list: Attributes): string {
-  return list
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${escapeXml(typeof value === 'number' ? coordinate(value) : value)}"`)
-    .join('');
+  let out = '';
+  for (const [name, value] of list) {
+    if (value === undefined) continue;
+    // a formatted number is digits, a sign and a point: nothing to escape
+    out += ` ${name}="${typeof value === 'number' ? coordinate(value) : escapeXml(value)}"`;
+  }
+  return out;
 }
 
 function pathData(d: PathCommand[]): string {

@@ -249,27 +249,40 @@ impl FrameSolution {
         r.displacements.iter().map(pick).collect()
     }
 
-    /// One column of member results, in member order: `length`; the internal forces just inside
-    /// each end, `startAxial`, `startShear`, `startMoment`, `endAxial`, `endShear`, `endMoment`; and
-    /// the exact extremes, `axialMax`, `axialMaxAt`, `axialMin`, `axialMinAt` and likewise for
-    /// `shear` and `moment` (kN, kN.m, m from the member start).
-    pub fn members(&self, result: usize, column: &str) -> Vec<f64> {
+    /// Member columns of a result at once, one column after another in the order `columns`
+    /// names them (comma-separated; each column in member order): one call and one copy per result
+    /// rather than one per column. Columns: `length`; the internal forces just inside each end, `startAxial`, `startShear`,
+    /// `startMoment`, `endAxial`, `endShear`, `endMoment`; and the exact extremes, `axialMax`,
+    /// `axialMaxAt`, `axialMin`, `axialMinAt` and likewise for `shear` and `moment` (kN, kN.m, m
+    /// from the member start). An unknown column name reads as zeros.
+    pub fn members(&self, result: usize, columns: &str) -> Vec<f64> {
         let Some(r) = self.result(result) else {
             return Vec::new();
         };
-        let Some(pick) = member_column(column) else {
-            return Vec::new();
-        };
-        r.members.iter().map(pick).collect()
+        let mut out = Vec::with_capacity((columns.matches(',').count() + 1) * r.members.len());
+        for column in columns.split(',') {
+            match member_column(column) {
+                Some(pick) => out.extend(r.members.iter().map(pick)),
+                None => out.resize(out.len() + r.members.len(), 0.0),
+            }
+        }
+        out
     }
 
     /// One diagram (`axial`, `shear`, `moment`, `deflection` along y') of every member, one after
     /// another, as `[x0, v0, x1, v1, ...]` (m from each member's start; kN, kN.m or m); empty unless
     /// the result kept its diagrams. `diagramPairs` says how many pairs each member has.
     pub fn diagram(&self, result: usize, diagram: &str) -> Vec<f64> {
-        self.series(result, diagram)
-            .map(|all| all.flat_map(|s| s.iter().flatten().copied()).collect())
-            .unwrap_or_default()
+        let Some(all) = self.series(result, diagram) else {
+            return Vec::new();
+        };
+        // sized first: a flattening iterator cannot tell its length, and growing copies it again
+        let pairs: usize = all.clone().map(|s| s.len()).sum();
+        let mut out = Vec::with_capacity(2 * pairs);
+        for s in all {
+            out.extend_from_slice(s.as_flattened());
+        }
+        out
     }
 
     /// Pairs of each member in `diagram`, in member order.
@@ -295,7 +308,7 @@ impl FrameSolution {
         &'a self,
         result: usize,
         diagram: &str,
-    ) -> Option<impl Iterator<Item = &'a Vec<[f64; 2]>> + 'a> {
+    ) -> Option<impl Iterator<Item = &'a Vec<[f64; 2]>> + Clone + 'a> {
         let pick: fn(&FrameMemberResult) -> &Vec<[f64; 2]> = match diagram {
             "axial" => |m| &m.diagrams.axial,
             "shear" => |m| &m.diagrams.shear,

@@ -4,11 +4,12 @@
 //! solves, every combination's member results, the unfactored diagrams).
 //!
 //! ```text
-//! cargo run --release -p spanwise-engine --example bench_frame -- [--runs N] [--fixture FILE]
+//! cargo run --release -p spanwise-engine --example bench_frame -- [--runs N] [--fixture FILE] [--record FILE]
 //! ```
 //!
 //! `--fixture FILE` writes the model and combinations as JSON (`{model, combinations}`), so the WASM
-//! and HTTP benchmarks solve exactly this frame.
+//! and HTTP benchmarks solve exactly this frame; `--record FILE` writes the median (ms) for
+//! `bench/frame-engine.ts` to set the WASM figure against.
 
 use std::time::Instant;
 
@@ -118,11 +119,13 @@ fn benchmark_frame() -> FrameModel {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 200usize;
     let mut fixture = None;
+    let mut record = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
             "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
+            "--record" => record = Some(args.next().ok_or("--record needs a file")?),
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -174,6 +177,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ms(times[0]),
         ms(times[(runs * 9 / 10).min(runs - 1)])
     );
+    if let Some(path) = record {
+        std::fs::write(path, format!("{}\n", ms(times[runs / 2])))?;
+    }
     println!("top-storey sway under G + Q + W: {sway:.3} mm");
     if std::env::var("FRAME_PARTS").is_ok() {
         for (label, combos, diagrams) in [

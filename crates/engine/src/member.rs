@@ -42,6 +42,12 @@ pub struct MemberLoads {
 }
 
 impl MemberLoads {
+    /// Removes every load, keeping the buffers.
+    pub fn clear(&mut self) {
+        self.points.clear();
+        self.lines.clear();
+    }
+
     /// Appends another set of loads.
     pub fn extend(&mut self, other: &MemberLoads) {
         self.points.extend_from_slice(&other.points);
@@ -109,7 +115,16 @@ impl Segment {
 
 /// Breakpoints of the member: its ends, point actions and load starts and ends, sorted and distinct.
 pub fn breakpoints(length: f64, loads: &MemberLoads) -> Vec<f64> {
-    let mut xs = vec![0.0, length];
+    let mut xs = Vec::new();
+    breakpoints_into(&mut xs, length, loads);
+    xs
+}
+
+/// [`breakpoints`] into a buffer the caller reuses (its old contents are dropped): members solved
+/// one after another need no allocation each.
+pub fn breakpoints_into(xs: &mut Vec<f64>, length: f64, loads: &MemberLoads) {
+    xs.clear();
+    xs.extend([0.0, length]);
     xs.extend(loads.points.iter().map(|p| p.at));
     for l in &loads.lines {
         xs.push(l.from);
@@ -122,7 +137,6 @@ pub fn breakpoints(length: f64, loads: &MemberLoads) -> Vec<f64> {
     if let Some(last) = xs.last_mut() {
         *last = length;
     }
-    xs
 }
 
 /// Integrates the member from its start state; returns one [`Segment`] per stretch between breakpoints.
@@ -139,9 +153,51 @@ pub fn integrate_at(
     loads: &MemberLoads,
     xs: &[f64],
 ) -> Vec<Segment> {
+    let mut segments = Vec::with_capacity(xs.len().saturating_sub(1));
+    integrate_into(&mut segments, length, ei, start, loads, xs);
+    segments
+}
+
+/// [`integrate_at`] into a buffer the caller reuses (its old contents are dropped).
+pub fn integrate_into(
+    segments: &mut Vec<Segment>,
+    length: f64,
+    ei: f64,
+    start: SectionState,
+    loads: &MemberLoads,
+    xs: &[f64],
+) {
+    segments.clear();
+    integrate_each(length, ei, start, loads, xs, |s| segments.push(s));
+}
+
+/// State just left of the member end, integrated from `start` over the breakpoints `xs` without
+/// keeping the segments (the same numbers as [`end_state`] of [`integrate_at`]).
+pub fn end_state_at(
+    length: f64,
+    ei: f64,
+    start: SectionState,
+    loads: &MemberLoads,
+    xs: &[f64],
+) -> SectionState {
+    let mut last = SectionState::default();
+    integrate_each(length, ei, start, loads, xs, |s| {
+        last = s.state_at(s.end - s.start)
+    });
+    last
+}
+
+/// The integration itself, handing each segment to `each` in order.
+fn integrate_each(
+    length: f64,
+    ei: f64,
+    start: SectionState,
+    loads: &MemberLoads,
+    xs: &[f64],
+    mut each: impl FnMut(Segment),
+) {
     let tolerance = 1e-12 * length;
     let mut state = start;
-    let mut segments = Vec::with_capacity(xs.len().saturating_sub(1));
     for w in xs.windows(2) {
         let (a, b) = (w[0], w[1]);
         for p in loads
@@ -172,9 +228,8 @@ pub fn integrate_at(
             deflection,
         };
         state = segment.state_at(b - a);
-        segments.push(segment);
+        each(segment);
     }
-    segments
 }
 
 /// State just left of the member end.
@@ -192,7 +247,8 @@ pub fn fixed_end_forces(length: f64, ei: f64, loads: &MemberLoads) -> Vector4<f6
         return Vector4::zeros();
     }
     // Loads alone, from a start with no shear, moment, rotation or deflection...
-    let free = end_state(&integrate(length, ei, SectionState::default(), loads));
+    let xs = breakpoints(length, loads);
+    let free = end_state_at(length, ei, SectionState::default(), loads, &xs);
     // ...then the start shear V0 and moment M0 that bring the end back to zero rotation and deflection:
     //   θ(L) = θ_free + V0 L²/2EI + M0 L/EI = 0,  v(L) = v_free + V0 L³/6EI + M0 L²/2EI = 0
     let l = length;
@@ -207,7 +263,7 @@ pub fn fixed_end_forces(length: f64, ei: f64, loads: &MemberLoads) -> Vector4<f6
         rotation: 0.0,
         deflection: 0.0,
     };
-    let end = end_state(&integrate(length, ei, start, loads));
+    let end = end_state_at(length, ei, start, loads, &xs);
     Vector4::new(v0, -m0, -end.shear, end.moment)
 }
 

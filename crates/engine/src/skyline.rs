@@ -51,13 +51,17 @@ impl Equations {
                 }
             }
         }
+        // Distinct neighbours, in no particular order (the search below sorts what it takes):
+        // `mark[b] == d + 1` once b is kept in row d.
+        let mut mark = vec![0usize; dof_count];
         for d in 0..dof_count {
             let row = &mut adjacency[row_start[d]..row_end[d]];
-            row.sort_unstable();
             let mut kept = 0;
             for k in 0..row.len() {
-                if k == 0 || row[k] != row[kept - 1] {
-                    row[kept] = row[k];
+                let b = row[k];
+                if mark[b] != d + 1 {
+                    mark[b] = d + 1;
+                    row[kept] = b;
                     kept += 1;
                 }
             }

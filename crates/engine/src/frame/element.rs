@@ -80,6 +80,10 @@ impl BeamColumn {
     /// Forces the ends must exert on the member, held fixed, against `loads` (local, releases
     /// condensed): a released end passes no moment.
     pub fn fixed_end_forces(&self, loads: &LocalLoads) -> Vector6<f64> {
+        if loads.is_empty() {
+            // most members carry nothing in most cases: no condensation to find zeros
+            return Vector6::zeros();
+        }
         let bending = fixed_end_forces(self.length, self.ei, &loads.bending);
         let axial = loads.axial_fixed_end_forces(self.length);
         let mut f = Vector6::zeros();
@@ -96,10 +100,11 @@ impl BeamColumn {
         .1
     }
 
-    /// Forces the nodes exert on the member (local axes; moments counter-clockwise) for the node
-    /// displacements `d` (all dofs) and the fixed-end forces of its loads.
-    pub fn end_forces(&self, d: &[f64], fixed: &Vector6<f64>) -> Vector6<f64> {
-        self.local * self.local_displacements(d) + fixed
+    /// Forces the nodes exert on the member (local axes; moments counter-clockwise) for its local
+    /// end displacements `u` ([`BeamColumn::local_displacements`]) and the fixed-end forces of its
+    /// loads.
+    pub fn end_forces(&self, u: &Vector6<f64>, fixed: &Vector6<f64>) -> Vector6<f64> {
+        self.local * u + fixed
     }
 
     /// The member's end displacements in local axes (rotations of released ends are not in it).

@@ -34,6 +34,13 @@ impl LocalLoads {
             && self.axial.lines.is_empty()
     }
 
+    /// Removes every load, keeping the buffers.
+    pub fn clear(&mut self) {
+        self.bending.clear();
+        self.axial.points.clear();
+        self.axial.lines.clear();
+    }
+
     /// Adds `other`'s loads times `factor`.
     pub fn extend_scaled(&mut self, other: &LocalLoads, factor: f64) {
         self.bending.extend_scaled(&other.bending, factor);

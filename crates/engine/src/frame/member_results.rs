@@ -10,7 +10,8 @@ use super::element::BeamColumn;
 use super::loads::LocalLoads;
 use crate::beam::{Extreme, Range};
 use crate::member::{
-    breakpoints, end_state, integrate_at, LineLoad, PointAction, SectionState, Segment,
+    breakpoints_into, end_state, integrate_into, LineLoad, MemberLoads, PointAction, SectionState,
+    Segment,
 };
 use crate::polynomial::Poly;
 
@@ -69,23 +70,38 @@ pub struct FrameMemberResult {
 }
 
 /// The member's functions: bending segments and the axial force over the same breakpoints.
+#[derive(Default)]
 struct Functions {
     segments: Vec<Segment>,
     axial: Vec<Poly>,
 }
 
+/// Buffers one member's results are built in, reused member after member, so that a thousand
+/// members cost no allocation each (the WebAssembly allocator is slow).
+#[derive(Default)]
+pub(super) struct Workspace {
+    /// The member's own (factored) loads, filled by the caller before [`member_result`].
+    pub loads: LocalLoads,
+    /// Bending loads plus the axial ones' positions, for the breakpoints of both.
+    both: MemberLoads,
+    xs: Vec<f64>,
+    f: Functions,
+}
+
 /// Results of `member` for its local end displacements `u`, end forces `p` (what the nodes exert,
-/// moments counter-clockwise) and its own (factored) loads.
+/// moments counter-clockwise) and its own (factored) loads, `work.loads`.
 pub(super) fn member_result(
     member: &BeamColumn,
     u: &Vector6<f64>,
     p: &Vector6<f64>,
-    loads: &LocalLoads,
+    work: &mut Workspace,
     with_diagrams: bool,
 ) -> FrameMemberResult {
-    let f = functions(member, u, p, loads);
+    let Workspace { loads, both, xs, f } = work;
+    all_breakpoints(xs, both, member.length, loads);
+    functions(f, member, u, p, loads, xs);
     let diagrams = if with_diagrams {
-        sample(member.length, &f, loads)
+        sample(member.length, f, loads)
     } else {
         MemberDiagrams::default()
     };
@@ -101,18 +117,20 @@ pub(super) fn member_result(
             shear: -p[4],
             moment: p[5],
         },
-        extremes: extremes(&f),
+        extremes: extremes(f),
         diagrams,
     }
 }
 
+/// The member's functions over the breakpoints `xs`, into `f`.
 fn functions(
+    f: &mut Functions,
     member: &BeamColumn,
     u: &Vector6<f64>,
     p: &Vector6<f64>,
     loads: &LocalLoads,
-) -> Functions {
-    let xs = all_breakpoints(member.length, loads);
+    xs: &[f64],
+) {
     let mut start = SectionState {
         shear: p[1],
         moment: -p[2],
@@ -123,29 +141,34 @@ fn functions(
         // The start rotation of a hinged end is the member's own: the one that brings the end to
         // where the end node went (rotation enters the deflection as θ0·x).
         start.rotation = 0.0;
-        let free = end_state(&integrate_at(
-            member.length,
-            member.ei,
-            start,
-            &loads.bending,
-            &xs,
-        ));
+        let (length, ei) = (member.length, member.ei);
+        integrate_into(&mut f.segments, length, ei, start, &loads.bending, xs);
+        let free = end_state(&f.segments);
         start.rotation = (u[4] - free.deflection) / member.length;
     }
-    let segments = integrate_at(member.length, member.ei, start, &loads.bending, &xs);
-    let axial = axial_force(&xs, -p[0], loads);
-    Functions { segments, axial }
+    integrate_into(
+        &mut f.segments,
+        member.length,
+        member.ei,
+        start,
+        &loads.bending,
+        xs,
+    );
+    axial_force(&mut f.axial, xs, -p[0], loads);
 }
 
-/// Breakpoints of both the bending and the axial loads.
-fn all_breakpoints(length: f64, loads: &LocalLoads) -> Vec<f64> {
+/// Breakpoints of both the bending and the axial loads, into `xs` (`both` is a buffer).
+fn all_breakpoints(xs: &mut Vec<f64>, both: &mut MemberLoads, length: f64, loads: &LocalLoads) {
     if loads.is_empty() {
-        return vec![0.0, length];
+        xs.clear();
+        xs.extend([0.0, length]);
+        return;
     }
     if loads.axial.points.is_empty() && loads.axial.lines.is_empty() {
-        return breakpoints(length, &loads.bending);
+        return breakpoints_into(xs, length, &loads.bending);
     }
-    let mut both = loads.bending.clone();
+    both.clear();
+    both.extend(&loads.bending);
     both.points
         .extend(loads.axial.points.iter().map(|&(at, _)| PointAction {
             at,
@@ -158,14 +181,15 @@ fn all_breakpoints(length: f64, loads: &LocalLoads) -> Vec<f64> {
             to,
             q: Poly::default(),
         }));
-    breakpoints(length, &both)
+    breakpoints_into(xs, length, both)
 }
 
-/// N(t) per segment from N just inside the start: N falls by the load along +x' (∫p, and P at a point).
-fn axial_force(xs: &[f64], start: f64, loads: &LocalLoads) -> Vec<Poly> {
+/// N(t) per segment from N just inside the start, into `out`: N falls by the load along +x' (∫p,
+/// and P at a point).
+fn axial_force(out: &mut Vec<Poly>, xs: &[f64], start: f64, loads: &LocalLoads) {
+    out.clear();
     let tolerance = 1e-12 * xs.last().copied().unwrap_or(1.0);
     let mut n = start;
-    let mut out = Vec::with_capacity(xs.len().saturating_sub(1));
     for w in xs.windows(2) {
         let (a, b) = (w[0], w[1]);
         for &(_, force) in loads
@@ -186,7 +210,6 @@ fn axial_force(xs: &[f64], start: f64, loads: &LocalLoads) -> Vec<Poly> {
         n = segment.eval(b - a);
         out.push(segment);
     }
-    out
 }
 
 /// Largest and smallest values, scanned left to right so that a tie keeps the leftmost.

@@ -40,8 +40,8 @@ use serde::Serialize;
 use crate::analysis::{factor, System};
 use crate::error::EngineError;
 use element::BeamColumn;
-use loads::{case_loads, CaseLoads, LocalLoads};
-use member_results::member_result;
+use loads::{case_loads, CaseLoads};
+use member_results::{member_result, Workspace};
 use stiffness::{imposed_forces, mechanism, members, require_every_dof_held, restrain, Restraints};
 
 /// A support's reaction on the structure (global axes).
@@ -130,12 +130,22 @@ pub fn solve_frame(
         cases: &cases,
         fixed: &fixed,
     };
+    let mut work = Workspace::default();
     let results = combinations
         .iter()
         .enumerate()
         .map(|(k, factors)| {
             let d = solutions.combined(factors);
-            combination_result(model, &restraints, &parts, factors, &d, k < diagrams)
+            let with_diagrams = k < diagrams;
+            combination_result(
+                model,
+                &restraints,
+                &parts,
+                factors,
+                &d,
+                with_diagrams,
+                &mut work,
+            )
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(FrameAnalysis {
@@ -180,6 +190,7 @@ struct Parts<'a> {
     fixed: &'a [Vec<Vector6<f64>>],
 }
 
+#[allow(clippy::too_many_arguments)]
 fn combination_result(
     model: &FrameModel,
     restraints: &Restraints,
@@ -187,37 +198,29 @@ fn combination_result(
     factors: &[f64],
     d: &[f64],
     with_diagrams: bool,
+    work: &mut Workspace,
 ) -> Result<FrameResult, EngineError> {
     let (members, cases) = (parts.members, parts.cases);
     let mut nodal = vec![[0.0; 3]; model.nodes.len()];
     let mut at_nodes = vec![[0.0; 3]; model.nodes.len()];
     let mut results = Vec::with_capacity(members.len());
-    let empty = LocalLoads::default();
     for (index, m) in members.iter().enumerate() {
         let mut fixed = Vector6::zeros();
-        let mut factored: Option<LocalLoads> = None;
+        work.loads.clear();
         for (c, case_fixed) in cases.iter().zip(parts.fixed) {
             let f = factor(factors, c.case);
             if f != 0.0 && !c.members[index].is_empty() {
                 fixed += f * case_fixed[index];
-                factored
-                    .get_or_insert_with(LocalLoads::default)
-                    .extend_scaled(&c.members[index], f);
+                work.loads.extend_scaled(&c.members[index], f);
             }
         }
-        let loads = factored.as_ref().unwrap_or(&empty);
-        let p = m.end_forces(d, &fixed);
+        let u = m.local_displacements(d);
+        let p = m.end_forces(&u, &fixed);
         for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
             let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
             (0..3).for_each(|k| at_nodes[node][k] += g[k]);
         }
-        results.push(member_result(
-            m,
-            &m.local_displacements(d),
-            &p,
-            loads,
-            with_diagrams,
-        ));
+        results.push(member_result(m, &u, &p, work, with_diagrams));
     }
     for c in cases {
         let f = factor(factors, c.case);
