@@ -41,7 +41,23 @@ export const Meta = Strict({
   unitLabels: Type.Record(Type.String(), Type.String(), { description: 'Unit of each quantity in this response.' }),
   computeMs: Num('Time spent solving, in milliseconds.'),
   attribution: Text(),
-  warnings: Type.Array(Type.String(), { description: 'Non-fatal advisories.' }),
+  warnings: Type.Array(Type.String(), {
+    description:
+      'Non-fatal advisories, each naming its field: implausible E, I or A (a unit mistake), a largest deflection or displacement ' +
+      'over 1/50 of the span or structure, every load upward, combinations left out.',
+  }),
+  check: Type.Optional(
+    Strict(
+      {
+        equilibrium: Num(
+          'Relative residual of global equilibrium (sum of forces in x and y, moments about the origin) of the applied loads and ' +
+            'reactions of the unfactored analysis: forces over the largest force, moments over the largest moment. About 1e-12 or less ' +
+            'for a correct solve.',
+        ),
+      },
+      { description: "Self-checks of a structure's result (beam, truss, frame)." },
+    ),
+  ),
 });
 
 export const Links = Strict({

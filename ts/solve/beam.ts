@@ -40,6 +40,8 @@ import { engineProblem, formatNumber } from './failures.js';
 import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
+import { beamActions, beamScale, equilibriumResidual } from './equilibrium.js';
+import { beamPlausibility } from './plausibility.js';
 import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
@@ -326,6 +328,9 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const unfactored = presentBeamResult(first!, units);
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
+  warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
+  const scale = beamScale(si, unfactored.extremes.deflection.max.value, units);
+  const equilibrium = equilibriumResidual(beamActions(request, unfactored.reactions), scale);
 
   let envelope: BeamEnvelope<SeriesData> | undefined;
   if (set) {
@@ -333,7 +338,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
     envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units);
   }
-  return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, started, si });
+  return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, equilibrium, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */

@@ -23,6 +23,8 @@ import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
+import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js';
+import { trussPlausibility } from './plausibility.js';
 import { respond } from './respond.js';
 
 export const trussValidator = compile(TrussSolveRequest, [], { misdirected: misdirectedTo('truss', 'solve') });
@@ -207,6 +209,9 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
   }
   const [unfactored, ...combined] = results.map((r) => presentTrussResult(r, request, units));
   const warnings = [...(set?.warnings ?? []), ...results[0]!.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`)];
+  warnings.push(...trussPlausibility(request, unfactored!.displacements, units));
+  const scale = trussScale(si, unfactored!.displacements, units);
+  const equilibrium = equilibriumResidual(trussActions(request, unfactored!.reactions), scale);
   let envelope: TrussEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
@@ -215,7 +220,7 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
       combinations.map((combination, i) => ({ combination, result: combined[i]! })),
     );
   }
-  return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, started, si });
+  return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, equilibrium, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */
