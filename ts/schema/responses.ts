@@ -28,6 +28,17 @@ export const ProblemDetails = Strict(
     code: StringEnum(Object.keys(problemStatus) as ProblemCode[], { description: 'Stable machine-readable code.' }),
     detail: Type.Optional(Text('What went wrong, for a person.')),
     issues: Type.Optional(Type.Array(ProblemIssue, { description: 'Each field problem; invalid_input only.' })),
+    mechanism: Type.Optional(
+      Strict(
+        {
+          node: Type.Optional(Type.Integer({ description: 'The node that moves (trusses, frames).' })),
+          position: Type.Optional(Num('Where along the beam it moves, from the left end (m | ft); a hinge included.')),
+          direction: StringEnum(['horizontal', 'vertical', 'rotation'] as const),
+          hint: Text('What moves and how to fix the model, for a person.'),
+        },
+        { description: 'unstable_structure only: the place of the structure that moves, so it can be highlighted.' },
+      ),
+    ),
   },
   { description: 'RFC 9457 problem details (application/problem+json).' },
 );

@@ -41,6 +41,7 @@ import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { beamActions, beamScale, equilibriumResidual } from './equilibrium.js';
+import { beamMechanism } from './mechanism.js';
 import { beamPlausibility } from './plausibility.js';
 import { respond } from './respond.js';
 
@@ -318,7 +319,10 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
     analysis = context.engine.analyseBeam(model, vectors, requests, 1);
   } catch (error) {
     throw engineProblem(error, (m) => {
-      const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${units === 'SI' ? 'm' : 'ft'}`;
+      const unit = units === 'SI' ? 'm' : 'ft';
+      const mechanism = beamMechanism(request, unit);
+      if (mechanism) return { detail: `The beam is a mechanism. ${mechanism.hint}`, mechanism };
+      const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${unit}`;
       return m.direction === 'rotation'
         ? `The beam is a mechanism: it can rotate freely at ${where}. Add a fixed support or make a hinge rigid.`
         : `The beam is a mechanism: it can move vertically at ${where} with nothing to resist it (a free span or a hinge without support). Add a support or make a hinge rigid.`;

@@ -204,7 +204,9 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
     throw engineProblem(error, (m) => {
       const id = request.nodes[m.node]?.id;
       const where = `node ${id} (x = ${formatNumber(fromEngine('length', m.x, units))}, y = ${formatNumber(fromEngine('length', m.y, units))} ${units === 'SI' ? 'm' : 'ft'})`;
-      return `The truss is a mechanism: ${where} can move ${m.direction === 'horizontal' ? 'horizontally' : 'vertically'} with nothing to resist it. Add a member, a support or a diagonal there.`;
+      const direction = m.direction === 'horizontal' ? 'horizontal' : 'vertical';
+      const hint = `${where[0]!.toUpperCase()}${where.slice(1)} can move ${direction}ly with nothing to resist it. Add a member, a support or a diagonal there.`;
+      return { detail: `The truss is a mechanism: ${hint[0]!.toLowerCase()}${hint.slice(1)}`, mechanism: { node: id!, direction, hint } };
     });
   }
   const [unfactored, ...combined] = results.map((r) => presentTrussResult(r, request, units));
