@@ -244,8 +244,8 @@ const sectionRecordProperties = {
   edition: Text(),
   si: Strict({
     A: Num('Gross area (mm2).'),
-    Ix: Num('Major axis (mm4).'),
-    Iy: Num('Minor axis (mm4).'),
+    Ix: Num('Major (strong) axis (mm4), whatever the standard calls it (EN and UK tables: y-y).'),
+    Iy: Num('Minor (weak) axis (mm4) (EN and UK tables: z-z).'),
     mass: Num('kg/m.'),
     ...dimensions('mm'),
   }),
@@ -279,6 +279,7 @@ export const StandardsListing = Strict({
       id: StringEnum(STANDARD_IDS),
       name: Text(),
       edition: Text(),
+      axes: Text("Which axis the records' Ix and Iy are, in this standard's own names: Ix is always the major axis."),
       types: Type.Array(Strict({ type: Text(), count: Type.Integer(), description: Text() })),
       count: Type.Integer(),
     }),
