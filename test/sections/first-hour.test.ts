@@ -52,6 +52,10 @@ describe('spellings', () => {
     ['HE300B', 'HEB300'],
     ['he 300 m', 'HEM300'],
     ['UB 457×191×67', 'UB 457x191x67'],
+    // AISC Shapes Database v15.0 SI edition: W360X134 is the metric name of W14X90
+    ['W360X134', 'W14X90'],
+    ['w 360 x 134', 'W14X90'],
+    ['L102X102X12.7', 'L4X4X1/2'],
   ])('%s is %s', async (asked, published) => {
     const res = await request(server)
       .get(`/v1/sections/${encodeURIComponent(asked)}`)

@@ -109,6 +109,8 @@ export class SectionLibrary {
         push(this.byType, row.type.toLowerCase(), section);
         push(this.byName, row.designation, section);
         push(this.byKey, section.key, section);
+        // AISC's metric name (W360X134) finds its shape (W14X90)
+        if (row.metric !== undefined) push(this.byKey, normaliseDesignation(row.metric), section);
         (this.byLength[section.key.length] ??= []).push({ section, index: sections.length - 1 });
       }
     }
