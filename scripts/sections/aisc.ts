@@ -67,6 +67,8 @@ export function buildAisc(rawDir: string): Built {
       bf: dim('bf'),
       tf: dim('tf'),
       tw: dim('tw'),
+      // the metric table's rows are the same shapes in the same order (crossCheckMetric confirms it)
+      metric: si[i]?.EDI_Std_Nomenclature,
       source: 'aisc-csv',
     });
     crossCheckMetric(row.A, row.Ix, row.Iy, si[i], what);

@@ -12,6 +12,7 @@ export interface RowInput {
   bf?: number | undefined;
   tf?: number | undefined;
   tw?: number | undefined;
+  metric?: string | undefined;
   source: string;
 }
 
@@ -31,7 +32,8 @@ export function makeRow(standard: StandardId, input: RowInput): SectionRow {
     const value = input[key];
     if (value !== undefined) row[key] = value;
   }
-  // Re-create in a fixed key order: designation, standard, type, A, Ix, Iy, mass, d, bf, tf, tw, source.
+  if (input.metric !== undefined && input.metric !== input.designation) row.metric = input.metric;
+  // Re-create in a fixed key order: designation, standard, type, A, Ix, Iy, mass, d, bf, tf, tw, metric, source.
   const { source, ...rest } = row;
   return { ...rest, source };
 }

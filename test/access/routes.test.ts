@@ -139,7 +139,10 @@ describe('walking the route table (issue 12 acceptance)', () => {
 
 describe('one route table (issue 14, item 4)', () => {
   it('lists exactly the OpenAPI paths and methods, and exactly what the router registers', () => {
-    const table = ROUTES.map((route) => `${route.method} ${route.path}`).sort();
+    // routes with no doc are not part of the API (the problem pages)
+    const table = ROUTES.filter((route) => route.doc !== undefined)
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
     const document = buildOpenApiDocument('http://localhost:3000', ROUTES) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths)
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))

@@ -24,6 +24,8 @@ interface BeamBody {
 async function solve(body: object): Promise<BeamBody> {
   const res = await request(app.callback()).post('/v1/beam/solve').send(body);
   if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+  // every golden model is in equilibrium to round-off (decisions.md 15, meta.check)
+  expect(res.body.meta.check.equilibrium).toBeLessThan(1e-10);
   return res.body as BeamBody;
 }
 

@@ -21,6 +21,8 @@ describe('frame golden fixtures through POST /v1/frame/solve', () => {
       const res = await request(app.callback()).post('/v1/frame/solve').send(fixture.request);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(fixture.expect.length).toBeGreaterThan(0);
+      // every golden frame is in equilibrium to round-off (decisions.md 15, meta.check)
+      expect(res.body.meta.check.equilibrium).toBeLessThan(1e-10);
       // a pin or a roller holds no moment: its reaction moment is 0 exactly, not a residual of rounding
       const types = new Map((fixture.request.supports as { node: number; type: string }[]).map((s) => [s.node, s.type]));
       for (const r of res.body.reactions as { node: number; moment: number }[]) {
@@ -35,4 +37,19 @@ describe('frame golden fixtures through POST /v1/frame/solve', () => {
       }
     });
   }
+});
+
+describe('the frame equilibrium check', () => {
+  it('is large when the reactions are deliberately wrong', async () => {
+    // cantilever column, 10 kN along +x at the 4 m top: true reactions H = -10 kN, M = -40 kN.m (clockwise)
+    const { frameActions, equilibriumResidual } = await import('../../ts/solve/equilibrium.js');
+    const fixture = frameFixtures().find((f) => f.name === 'cantilever-column-lateral')!;
+    const right = equilibriumResidual(frameActions(fixture.request, [{ node: 1, horizontal: -10, vertical: 0, moment: -40 }]));
+    expect(right).toBeLessThan(1e-12);
+    // a horizontal reaction of -5 leaves 5 of 10 kN unbalanced: 0.5
+    expect(equilibriumResidual(frameActions(fixture.request, [{ node: 1, horizontal: -5, vertical: 0, moment: -40 }]))).toBeCloseTo(
+      0.5,
+      12,
+    );
+  });
 });

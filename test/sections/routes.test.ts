@@ -66,8 +66,10 @@ describe('GET /v1/sections', () => {
     expect(bs.body.total).toBe(41);
     expect(bs.body.sections.every((s: { standard: string; type: string }) => s.standard === 'BS4' && s.type === 'UC')).toBe(true);
     const q = await request(server).get('/v1/sections').query({ q: 'w14x9', standard: 'AISC' }).expect(200);
-    // W14X90 and W14X99 are the AISC designations containing "w14x9".
-    expect(q.body.sections.map((s: { name: string }) => s.name)).toEqual(['W14X99', 'W14X90']);
+    // W14X90 and W14X99 are the AISC designations containing "w14x9": in natural order, then in the table's
+    expect(q.body.sections.map((s: { name: string }) => s.name)).toEqual(['W14X90', 'W14X99']);
+    const published = await request(server).get('/v1/sections').query({ q: 'w14x9', standard: 'AISC', sort: 'library' }).expect(200);
+    expect(published.body.sections.map((s: { name: string }) => s.name)).toEqual(['W14X99', 'W14X90']);
     const spaced = await request(server).get('/v1/sections').query({ q: 'ismb 30' }).expect(200);
     expect(spaced.body.sections.map((s: { name: string }) => s.name)).toEqual(['ISMB 300']);
   });

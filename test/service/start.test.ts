@@ -1,6 +1,8 @@
 /**
  * The built service starts the way the README says (`PORT=... npm start` runs dist/ts/server/main.js)
- * with its embedded defaults (SQLite keys, memory counters) and answers /v1/health.
+ * with its embedded defaults (SQLite keys, memory counters) and answers /v1/health. On a port other
+ * than 3000, without PUBLIC_BASE_URL, links, problem types and the attribution name that port
+ * (decisions.md section 15, "Public base URL"), and the start-up log names it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,9 +35,11 @@ it('npm start serves /v1/health on $PORT with no external server', async () => {
   service = spawn('npm', ['start', '--silent'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), KEYS_DB: join(work, 'keys.sqlite'), REDIS_URL: '' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  let log = '';
+  service.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   let health: Response | undefined;
   for (let attempt = 0; attempt < 100 && !health; attempt++) {
     health = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined);
@@ -46,4 +50,31 @@ it('npm start serves /v1/health on $PORT with no external server', async () => {
   expect(body.ok).toBe(true);
   expect(body.engineVersion).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
   expect(health!.headers.get('x-engine-version')).toBe(body.engineVersion);
+
+  // the log line is written once listening, before the first answer
+  expect(log).toMatch(new RegExp(`listening on \\S*:${port}\\b`));
+  expect(log).toContain(`http://localhost:${port}`);
+  expect(log).not.toContain('localhost:3000');
+
+  const base = `http://localhost:${port}`;
+  const solved = await fetch(`http://127.0.0.1:${port}/v1/beam/solve`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      spans: [{ length: 6, E: 200, I: 1e8 }],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 6 },
+      ],
+      loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
+    }),
+  });
+  expect(solved.status).toBe(200);
+  const result = (await solved.json()) as { links: { view: string }; meta: { attribution: string } };
+  expect(result.links.view.startsWith(`${base}/calculator/beam?`)).toBe(true);
+  expect(result.meta.attribution).toBe(`Computed by Spanwise - ${base}`);
+
+  const missing = await fetch(`http://127.0.0.1:${port}/v1/nowhere`);
+  expect(missing.status).toBe(404);
+  expect(((await missing.json()) as { type: string }).type).toBe(`${base}/problems/not_found`);
 });

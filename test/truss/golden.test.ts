@@ -26,6 +26,8 @@ interface TrussBody {
 async function solve(body: object): Promise<TrussBody> {
   const res = await request(app.callback()).post('/v1/truss/solve').send(body);
   if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+  // every golden model is in equilibrium to round-off (decisions.md 15, meta.check)
+  expect(res.body.meta.check.equilibrium).toBeLessThan(1e-10);
   return res.body as TrussBody;
 }
 

@@ -57,6 +57,8 @@ export interface ProblemBody {
   code: ProblemCode;
   detail?: string;
   issues?: ProblemIssue[];
+  /** unstable_structure: where the mechanism is (decisions.md 15). */
+  mechanism?: { node?: number; position?: number; direction: string; hint: string };
 }
 
 export class Problem extends Error {
@@ -66,8 +68,13 @@ export class Problem extends Error {
   readonly issues: ProblemIssue[] | undefined;
   /** Extra response headers the problem needs (Allow, Retry-After, ...). */
   readonly headers: Record<string, string>;
+  readonly mechanism: ProblemBody['mechanism'];
 
-  constructor(code: ProblemCode, detail?: string, options: { issues?: ProblemIssue[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ProblemCode,
+    detail?: string,
+    options: { issues?: ProblemIssue[]; headers?: Record<string, string>; mechanism?: ProblemBody['mechanism'] } = {},
+  ) {
     super(detail ?? problemTitle[code]);
     this.name = 'Problem';
     this.code = code;
@@ -75,6 +82,7 @@ export class Problem extends Error {
     this.detail = detail;
     this.issues = options.issues;
     this.headers = options.headers ?? {};
+    this.mechanism = options.mechanism;
   }
 
   static invalid(issues: ProblemIssue[], detail = 'The request failed validation.'): Problem {
@@ -91,6 +99,7 @@ export class Problem extends Error {
     };
     if (this.detail !== undefined) body.detail = this.detail;
     if (this.issues !== undefined) body.issues = this.issues;
+    if (this.mechanism !== undefined) body.mechanism = this.mechanism;
     return body;
   }
 }

@@ -28,6 +28,17 @@ export const ProblemDetails = Strict(
     code: StringEnum(Object.keys(problemStatus) as ProblemCode[], { description: 'Stable machine-readable code.' }),
     detail: Type.Optional(Text('What went wrong, for a person.')),
     issues: Type.Optional(Type.Array(ProblemIssue, { description: 'Each field problem; invalid_input only.' })),
+    mechanism: Type.Optional(
+      Strict(
+        {
+          node: Type.Optional(Type.Integer({ description: 'The node that moves (trusses, frames).' })),
+          position: Type.Optional(Num('Where along the beam it moves, from the left end (m | ft); a hinge included.')),
+          direction: StringEnum(['horizontal', 'vertical', 'rotation'] as const),
+          hint: Text('What moves and how to fix the model, for a person.'),
+        },
+        { description: 'unstable_structure only: the place of the structure that moves, so it can be highlighted.' },
+      ),
+    ),
   },
   { description: 'RFC 9457 problem details (application/problem+json).' },
 );
@@ -41,7 +52,23 @@ export const Meta = Strict({
   unitLabels: Type.Record(Type.String(), Type.String(), { description: 'Unit of each quantity in this response.' }),
   computeMs: Num('Time spent solving, in milliseconds.'),
   attribution: Text(),
-  warnings: Type.Array(Type.String(), { description: 'Non-fatal advisories.' }),
+  warnings: Type.Array(Type.String(), {
+    description:
+      'Non-fatal advisories, each naming its field: implausible E, I or A (a unit mistake), a largest deflection or displacement ' +
+      'over 1/50 of the span or structure, every load upward, combinations left out.',
+  }),
+  check: Type.Optional(
+    Strict(
+      {
+        equilibrium: Num(
+          'Relative residual of global equilibrium (sum of forces in x and y, moments about the origin) of the applied loads and ' +
+            'reactions of the unfactored analysis: forces over the largest force, moments over the largest moment. About 1e-12 or less ' +
+            'for a correct solve.',
+        ),
+      },
+      { description: "Self-checks of a structure's result (beam, truss, frame)." },
+    ),
+  ),
 });
 
 export const Links = Strict({
@@ -317,8 +344,8 @@ const sectionRecordProperties = {
   edition: Text(),
   si: Strict({
     A: Num('Gross area (mm2).'),
-    Ix: Num('Major axis (mm4).'),
-    Iy: Num('Minor axis (mm4).'),
+    Ix: Num('Major (strong) axis (mm4), whatever the standard calls it (EN and UK tables: y-y).'),
+    Iy: Num('Minor (weak) axis (mm4) (EN and UK tables: z-z).'),
     mass: Num('kg/m.'),
     ...dimensions('mm'),
   }),
@@ -352,6 +379,7 @@ export const StandardsListing = Strict({
       id: StringEnum(STANDARD_IDS),
       name: Text(),
       edition: Text(),
+      axes: Text("Which axis the records' Ix and Iy are, in this standard's own names: Ix is always the major axis."),
       types: Type.Array(Strict({ type: Text(), count: Type.Integer(), description: Text() })),
       count: Type.Integer(),
     }),

@@ -4,8 +4,8 @@
  * The routes check their query strings with them too, after coercing digits to numbers.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DEFAULT_LIST_LIMIT, MAX_DESIGNATION, MAX_LIST_LIMIT, STANDARD_IDS } from '../sections/index.js';
-import { Chars, Strict } from './common.js';
+import { DEFAULT_LIST_LIMIT, MAX_DESIGNATION, MAX_LIST_LIMIT, SORTS, STANDARD_IDS } from '../sections/index.js';
+import { Chars, Strict, StringEnum } from './common.js';
 
 /** Longest `q` the list route accepts. */
 export const MAX_SECTION_QUERY = 64;
@@ -37,6 +37,14 @@ export const SectionListQuery = Strict(
     ),
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT, description: 'Most sections returned.' }),
+    ),
+    sort: Type.Optional(
+      StringEnum(SORTS, {
+        description:
+          'Order of the results, within the standards order: natural (default: type, then designation with its numbers read as ' +
+          'numbers, i.e. nominal depth then mass: W14X22 before W14X730, IPE80 before IPE100), mass (lightest first), or library ' +
+          "(the published tables' order).",
+      }),
     ),
   },
   { description: 'Search the library: every filter given must match.' },

@@ -9,6 +9,8 @@ export {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
   MAX_SUGGESTIONS,
+  SORTS,
+  type Sort,
   type Section,
   type ListFilter,
   type ListResult,

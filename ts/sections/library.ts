@@ -15,10 +15,22 @@ export interface Section {
   json: string;
   /** The normalised designation (case and spaces ignored). */
   key: string;
+  /** Place in each order but the library's. */
+  rank: Record<Exclude<Sort, 'library'>, number>;
 }
+
+/**
+ * Orders of a search (issue 15): `natural` (the default) by standard, then type in the standard's family
+ * order, then designation with its numbers read as numbers, which is nominal depth then mass for every
+ * family's naming (W14X22 before W14X90 before W14X730, IPE80 before IPE100); `mass` lightest first within
+ * the standards order; `library` the data files' order.
+ */
+export const SORTS = ['natural', 'mass', 'library'] as const;
+export type Sort = (typeof SORTS)[number];
 
 export interface ListFilter {
   standard?: StandardId | undefined;
+  sort?: Sort | undefined;
   /** Matched ignoring case. */
   type?: string | undefined;
   /** Substring of the designation, ignoring case and spaces. */
@@ -45,6 +57,7 @@ export interface StandardsListing {
     id: StandardId;
     name: string;
     edition: string;
+    axes: string;
     types: { type: string; count: number; description: string }[];
     count: number;
   }[];
@@ -89,17 +102,21 @@ export class SectionLibrary {
         if (row.standard !== id) throw new Error(`${row.designation}: standard ${row.standard} in the ${id} file`);
         const edition = file.sources[row.source]?.edition ?? STANDARDS[id].edition;
         const record = toRecord(row, edition);
-        const section: Section = { row, record, json: JSON.stringify(record), key: normaliseDesignation(row.designation) };
+        const rank = { natural: 0, mass: 0 };
+        const section: Section = { row, record, json: JSON.stringify(record), key: normaliseDesignation(row.designation), rank };
         sections.push(section);
         push(this.byStandard, id, section);
         push(this.byType, row.type.toLowerCase(), section);
         push(this.byName, row.designation, section);
         push(this.byKey, section.key, section);
+        // AISC's metric name (W360X134) finds its shape (W14X90)
+        if (row.metric !== undefined) push(this.byKey, normaliseDesignation(row.metric), section);
         (this.byLength[section.key.length] ??= []).push({ section, index: sections.length - 1 });
       }
     }
     this.sections = sections;
     this.listing = this.buildListing();
+    rankSections(sections);
   }
 
   /** The standard id for a case-insensitive name (`as4100`, `Aisc`), or undefined. */
@@ -132,6 +149,8 @@ export class SectionLibrary {
         (type === undefined || s.row.type.toLowerCase() === type) &&
         (q === '' || s.key.includes(q)),
     );
+    const sort = filter.sort ?? 'natural';
+    if (sort !== 'library') matches.sort((a, b) => a.rank[sort] - b.rank[sort]);
     return { total: matches.length, sections: matches.slice(0, filter.limit) };
   }
 
@@ -183,8 +202,24 @@ export class SectionLibrary {
         count: inStandard.filter((s) => s.row.type === t.type).length,
         description: t.description,
       }));
-      return { id, name: info.name, edition: info.edition, types, count: inStandard.length };
+      return { id, name: info.name, edition: info.edition, axes: info.axes, types, count: inStandard.length };
     });
     return { total: this.sections.length, coverage: COVERAGE_NOTE, standards };
   }
+}
+
+const designations = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Each section's place in the natural and the mass order (standards order first in both). */
+function rankSections(sections: readonly Section[]): void {
+  const standard = (s: Section) => STANDARD_IDS.indexOf(s.row.standard);
+  const family = (s: Section) => STANDARDS[s.row.standard].types.findIndex((t) => t.type === s.row.type);
+  const natural = (a: Section, b: Section) =>
+    standard(a) - standard(b) ||
+    family(a) - family(b) ||
+    designations.compare(a.row.designation, b.row.designation) ||
+    a.row.mass - b.row.mass;
+  const mass = (a: Section, b: Section) => standard(a) - standard(b) || a.row.mass - b.row.mass || natural(a, b);
+  [...sections].sort(natural).forEach((s, i) => (s.rank.natural = i));
+  [...sections].sort(mass).forEach((s, i) => (s.rank.mass = i));
 }

@@ -3,7 +3,7 @@
  * and a miss worded with its did-you-mean (decisions.md 8). Transport-free: callers say where their arguments sit (`query.standard` or `standard`).
  */
 import { Problem, type ProblemIssue } from '../problem/index.js';
-import { DEFAULT_LIST_LIMIT, SectionLibrary, type ListFilter, type LookupResult } from './library.js';
+import { DEFAULT_LIST_LIMIT, SectionLibrary, SORTS, type ListFilter, type LookupResult, type Sort } from './library.js';
 import { STANDARD_IDS, type StandardId } from './types.js';
 
 /** Longest designation looked up, in characters: the longest published one is 26, and a search costs per character. */
@@ -41,6 +41,7 @@ export interface ListQuery {
   type?: unknown;
   q?: unknown;
   limit?: unknown;
+  sort?: unknown;
 }
 
 /**
@@ -57,5 +58,6 @@ export function listFilter(library: SectionLibrary, query: ListQuery, at: (field
   }
   const q = text(query.q);
   const limit = typeof query.limit === 'number' ? query.limit : DEFAULT_LIST_LIMIT;
-  return { standard, type, q: q === '' ? undefined : q, limit };
+  const sort = SORTS.find((s) => s === query.sort) as Sort | undefined;
+  return { standard, type, q: q === '' ? undefined : q, limit, sort };
 }

@@ -1,9 +1,15 @@
 /**
  * Designation matching: "ignoring case and spaces" (decisions.md 8), so `ub457x191x67`, `UB 457 x 191 x 67`
- * and `UB 457x191x67` are the same key.
+ * and `UB 457x191x67` are the same key. The common alternative spellings read as the published one: the
+ * multiplication sign for x (`UB 457×191×67`), and European H-sections with the series letter after the
+ * size (`HE 300 A`, `HE300AA`, as many catalogues and programs write them) as EN 10365's `HEA300`, `HEAA300`.
  */
 export function normaliseDesignation(name: string): string {
-  return name.replace(/\s+/g, '').toLowerCase();
+  return name
+    .replace(/\s+/g, '')
+    .toLowerCase()
+    .replace(/×/g, 'x')
+    .replace(/^he(\d+)(aa|a|b|m)$/, 'he$2$1');
 }
 
 /**

@@ -14,6 +14,8 @@ export interface StandardInfo {
   id: StandardId;
   name: string;
   edition: string;
+  /** Which axis the record's Ix and Iy are, in the standard's own names (its tables may call them otherwise). */
+  axes: string;
   types: readonly TypeFamily[];
 }
 
@@ -22,6 +24,7 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
     id: 'AS4100',
     name: 'Australian/New Zealand hot-rolled and welded sections (AS 4100 design, AS/NZS 3679 products)',
     edition: 'AS/NZS 3679.1:2016 and AS/NZS 3679.2:2016',
+    axes: 'Ix is the major axis (x-x) and Iy the minor axis (y-y), as AS/NZS 3679 tables name them; angles about the axes parallel to the legs.',
     types: [
       { type: 'UB', description: 'Universal beams (AS/NZS 3679.1)' },
       { type: 'UC', description: 'Universal columns (AS/NZS 3679.1)' },
@@ -38,6 +41,7 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
     id: 'AISC',
     name: 'American Institute of Steel Construction shapes',
     edition: 'AISC Shapes Database v15.0',
+    axes: 'Ix is the major axis (X-X) and Iy the minor axis (Y-Y), as the AISC database names them; angles about the axes parallel to the legs.',
     types: [
       { type: 'W', description: 'Wide-flange shapes' },
       { type: 'M', description: 'Miscellaneous I-shapes' },
@@ -60,6 +64,7 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
     id: 'EN10365',
     name: 'European hot-rolled I, H and channel sections',
     edition: 'EN 10365:2017',
+    axes: "Ix is the major (strong) axis, which EN tables call y-y (their Iy); Iy is the minor axis, their z-z (Iz). A European table's Iy is this record's Ix.",
     types: [
       { type: 'IPE', description: 'European I-beams, parallel flanges' },
       { type: 'HEA', description: 'European wide-flange beams, light series' },
@@ -73,6 +78,7 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
     id: 'BS4',
     name: 'British universal beams and columns',
     edition: 'BS 4-1:2005',
+    axes: 'Ix is the major axis, which UK tables (SCI Blue Book) call y-y (their Iy); Iy is the minor axis, their z-z (Iz).',
     types: [
       { type: 'UB', description: 'Universal beams' },
       { type: 'UC', description: 'Universal columns' },
@@ -82,12 +88,14 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
     id: 'JIS',
     name: 'Japanese hot-rolled H-sections',
     edition: 'JIS G 3192',
+    axes: 'Ix is the major axis (X-X) and Iy the minor axis (Y-Y), as JIS G 3192 names them.',
     types: [{ type: 'H', description: 'Wide-flange H-sections (heavy-H series excluded)' }],
   },
   IS808: {
     id: 'IS808',
     name: 'Indian standard hot-rolled beams, columns, channels and angles',
     edition: 'IS 808:1989 with Amendment 1',
+    axes: 'Ix is the major axis (Ixx in IS 808) and Iy the minor axis (Iyy); angles about the axes parallel to the legs.',
     types: [
       { type: 'ISMB', description: 'Medium-weight beams' },
       { type: 'ISLB', description: 'Light-weight beams (ISLB 500 excluded)' },

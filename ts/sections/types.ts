@@ -25,6 +25,8 @@ export interface SectionRow {
   bf?: number;
   tf?: number;
   tw?: number;
+  /** AISC only: the designation of the same shape in AISC's metric table (W360X134 for W14X90), found by lookups too. */
+  metric?: string;
   /** Key into the file's `sources`. */
   source: string;
 }

@@ -18,7 +18,7 @@ import { ROUTES, routerPath, type Route, type RouteDeps } from './routes/table.j
 
 export interface AppOptions {
   engine: Engine;
-  /** PUBLIC_BASE_URL; default http://localhost:3000. */
+  /** PUBLIC_BASE_URL; default http://localhost:3000 (main.ts defaults it from PORT: publicBaseUrl). */
   baseUrl?: string;
   /** The steel section library; its routes are served when given. */
   sections?: SectionLibrary;
@@ -31,6 +31,21 @@ export interface AppOptions {
 }
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
+
+/**
+ * The address links, problem types and the attribution name: PUBLIC_BASE_URL, else the port the
+ * service really listens on (a service started on PORT=4501 must not send users to :3000).
+ */
+export function publicBaseUrl(env: { PORT?: string; PUBLIC_BASE_URL?: string }): string {
+  const configured = env.PUBLIC_BASE_URL?.trim();
+  const url = configured ? configured : `http://localhost:${listenPort(env)}`;
+  return url.replace(/\/+$/, '');
+}
+
+/** $PORT, default 3000. */
+export function listenPort(env: { PORT?: string }): number {
+  return env.PORT?.trim() ? Number(env.PORT) : 3000;
+}
 
 /** The router of a route table: strict about case and trailing slashes, so `/v1/Beam/solve` is a 404. */
 export function createRouter(routes: readonly Route[], deps: RouteDeps, access?: AccessOptions): Router {

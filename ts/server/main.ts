@@ -1,15 +1,16 @@
 /**
- * Starts the service: `npm start` (after `make`), on $PORT (default 3000). Embedded defaults need no
+ * Starts the service: `npm start` (after `make`), on $PORT (default 3000); links, problem types and the
+ * attribution name PUBLIC_BASE_URL (default http://localhost:$PORT). Embedded defaults need no
  * other server: SQLite keys and in-memory counters, or Redis for both when REDIS_URL is set.
  */
 import { loadEngine } from '../engine/node.js';
 import { loadSectionLibrary } from './section-files.js';
 import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
-import { createApp, DEFAULT_BASE_URL } from './app.js';
+import { createApp, listenPort, publicBaseUrl } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 
-const port = Number(process.env.PORT ?? 3000);
-const baseUrl = (process.env.PUBLIC_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+const port = listenPort(process.env);
+const baseUrl = publicBaseUrl(process.env);
 
 const engine = await loadEngine();
 const stores = storesFromEnv(process.env);
@@ -20,7 +21,12 @@ const app = createApp({
   access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
 });
 const server = app.listen(port, () => {
-  console.log(`Spanwise ${engine.version} listening on port ${port} (${baseUrl})`);
+  const address = server.address();
+  const where =
+    typeof address === 'object' && address
+      ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+      : String(address);
+  console.log(`Spanwise ${engine.version} listening on ${where}; links and problem types use ${baseUrl}`);
 });
 answerClientErrors(server, engine.version, baseUrl);
 

@@ -41,6 +41,9 @@ import { engineProblem, formatNumber } from './failures.js';
 import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
+import { beamActions, beamScale, equilibriumResidual } from './equilibrium.js';
+import { beamMechanism } from './mechanism.js';
+import { beamPlausibility } from './plausibility.js';
 import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
@@ -353,7 +356,10 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
     analysis = context.engine.analyseBeam(model, vectors, requests, 1);
   } catch (error) {
     throw engineProblem(error, (m) => {
-      const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${units === 'SI' ? 'm' : 'ft'}`;
+      const unit = units === 'SI' ? 'm' : 'ft';
+      const mechanism = beamMechanism(request, unit);
+      if (mechanism) return { detail: `The beam is a mechanism. ${mechanism.hint}`, mechanism };
+      const where = `x = ${formatNumber(fromEngine('length', m.x, units))} ${unit}`;
       return m.direction === 'rotation'
         ? `The beam is a mechanism: it can rotate freely at ${where}. Add a fixed support or make a hinge rigid.`
         : `The beam is a mechanism: it can move vertically at ${where} with nothing to resist it (a free span or a hinge without support). Add a support or make a hinge rigid.`;
@@ -363,6 +369,9 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const unfactored = presentBeamResult(first!, units);
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
+  warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
+  const scale = beamScale(si, unfactored.extremes.deflection.max.value, units);
+  const equilibrium = equilibriumResidual(beamActions(request, unfactored.reactions), scale);
 
   let envelope: BeamEnvelope<SeriesData> | undefined;
   if (set) {
@@ -370,7 +379,7 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
     envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units);
   }
-  return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, started, si });
+  return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, equilibrium, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */

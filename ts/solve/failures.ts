@@ -6,12 +6,24 @@
 import { EngineFailure } from '../engine/engine.js';
 import type { EngineErrorValue } from '../engine/types.js';
 import { Problem } from '../problem/index.js';
+import type { Mechanism } from './mechanism.js';
 
-export function engineProblem(error: unknown, describeMechanism: (e: Extract<EngineErrorValue, { kind: 'mechanism' }>) => string): Problem {
+/** What a pipeline says of a mechanism: the detail, and the `mechanism` member when it can name the place. */
+export type MechanismReport = string | { detail: string; mechanism: Mechanism };
+
+export function engineProblem(
+  error: unknown,
+  describeMechanism: (e: Extract<EngineErrorValue, { kind: 'mechanism' }>) => MechanismReport,
+): Problem {
   if (error instanceof Problem) return error;
   if (error instanceof EngineFailure) {
     const e = error.error;
-    if (e.kind === 'mechanism') return new Problem('unstable_structure', describeMechanism(e));
+    if (e.kind === 'mechanism') {
+      const report = describeMechanism(e);
+      return typeof report === 'string'
+        ? new Problem('unstable_structure', report)
+        : new Problem('unstable_structure', report.detail, { mechanism: report.mechanism });
+    }
     return new Problem('engine_error', `The engine could not solve this model: ${e.message}.`);
   }
   throw error;

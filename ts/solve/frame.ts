@@ -28,6 +28,8 @@ import { frameEngineModel, frameRequestToSI, frameSemanticIssues } from './frame
 import type { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
+import { equilibriumResidual, frameActions, frameScale } from './equilibrium.js';
+import { framePlausibility } from './plausibility.js';
 import { respond } from './respond.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
@@ -192,7 +194,9 @@ export function solveFrameRequest(request: FrameSolveRequest, context: SolveCont
     }));
     envelope = frameEnvelope(header, runs);
   }
-  return respond(unfactored, envelope, { context, kind: 'frame', units, labels: FRAME_UNIT_LABELS, warnings, started, si });
+  warnings.push(...framePlausibility(request, unfactored.displacements, units));
+  const equilibrium = equilibriumResidual(frameActions(request, unfactored.reactions), frameScale(si, unfactored.displacements, units));
+  return respond(unfactored, envelope, { context, kind: 'frame', units, labels: FRAME_UNIT_LABELS, warnings, equilibrium, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */

@@ -8,6 +8,8 @@ export interface Meta {
   computeMs: number;
   attribution: string;
   warnings: string[];
+  /** Self-checks of a structure's result (decisions.md section 15); not on section properties. */
+  check?: { equilibrium: number };
 }
 
 export function attribution(baseUrl: string): string {
@@ -21,6 +23,7 @@ export function meta(
   computeMs: number,
   baseUrl: string,
   warnings: string[],
+  equilibrium?: number,
 ): Meta {
   return {
     engineVersion,
@@ -29,5 +32,6 @@ export function meta(
     computeMs: Math.round(computeMs * 1000) / 1000,
     attribution: attribution(baseUrl),
     warnings,
+    ...(equilibrium !== undefined && { check: { equilibrium } }),
   };
 }

@@ -25,6 +25,8 @@ import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
+import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js';
+import { trussPlausibility } from './plausibility.js';
 import { respond } from './respond.js';
 
 export const trussValidator = compile(TrussSolveRequest, [], { misdirected: misdirectedTo('truss', 'solve') });
@@ -193,11 +195,16 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
     throw engineProblem(error, (m) => {
       const id = request.nodes[m.node]?.id;
       const where = `node ${id} (x = ${formatNumber(fromEngine('length', m.x, units))}, y = ${formatNumber(fromEngine('length', m.y, units))} ${units === 'SI' ? 'm' : 'ft'})`;
-      return `The truss is a mechanism: ${where} can move ${m.direction === 'horizontal' ? 'horizontally' : 'vertically'} with nothing to resist it. Add a member, a support or a diagonal there.`;
+      const direction = m.direction === 'horizontal' ? 'horizontal' : 'vertical';
+      const hint = `${where[0]!.toUpperCase()}${where.slice(1)} can move ${direction}ly with nothing to resist it. Add a member, a support or a diagonal there.`;
+      return { detail: `The truss is a mechanism: ${hint[0]!.toLowerCase()}${hint.slice(1)}`, mechanism: { node: id!, direction, hint } };
     });
   }
   const [unfactored, ...combined] = results.map((r) => presentTrussResult(r, request, units));
   const warnings = [...(set?.warnings ?? []), ...results[0]!.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`)];
+  warnings.push(...trussPlausibility(request, unfactored!.displacements, units));
+  const scale = trussScale(si, unfactored!.displacements, units);
+  const equilibrium = equilibriumResidual(trussActions(request, unfactored!.reactions), scale);
   let envelope: TrussEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
@@ -206,7 +213,7 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
       combinations.map((combination, i) => ({ combination, result: combined[i]! })),
     );
   }
-  return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, started, si });
+  return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, equilibrium, started, si });
 }
 
 /** The whole pipeline from an untrusted body. */

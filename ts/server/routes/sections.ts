@@ -100,9 +100,9 @@ export function listHandler(library: SectionLibrary): Middleware {
   return (ctx) => {
     let filter: ListFilter | undefined;
     checkQuery(listValidator, ctx.query, (value, issues) => (filter = listFilter(library, value, (field) => `query.${field}`, issues)));
-    const { standard, type, q, limit } = filter!;
+    const { standard, type, q, limit, sort } = filter!;
     // The canonical query names the result: `?type=ub&standard=bs4` and `?standard=BS4&type=UB` share it.
-    const cacheKey = JSON.stringify([standard, type?.toLowerCase(), q, limit]);
+    const cacheKey = JSON.stringify([standard, type?.toLowerCase(), q, limit, sort ?? 'natural']);
     let rep = lists.get(cacheKey);
     if (rep === undefined) {
       const { total, sections } = library.list(filter!);

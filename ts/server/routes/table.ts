@@ -40,6 +40,7 @@ import { solveTruss } from '../../solve/truss.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
+import { problemPageHandler } from './problem-pages.js';
 
 /** What handlers are made from, once per app. */
 export interface RouteDeps {
@@ -148,6 +149,8 @@ export const ROUTES: readonly Route[] = [
       responses: { 200: { kind: 'json', schema: 'OpenApiDocument', description: 'The OpenAPI 3.1.0 document.' } },
     },
   },
+  // The page each problem `type` URI names; not part of the API document, not counted.
+  { method: 'GET', path: '/problems/{code}', access: 'open', handler: ({ baseUrl }) => problemPageHandler(baseUrl) },
   {
     method: 'POST',
     path: '/v1/beam/solve',
