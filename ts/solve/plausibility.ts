@@ -91,6 +91,22 @@ export function beamPlausibility(request: BeamSolveRequest, deflection: { value:
   return warnings.filter((w): w is string => w !== undefined);
 }
 
+/** The largest node displacement of a truss or frame against the structure's largest dimension. */
+function nodeDisplacementWarning(
+  nodes: readonly { x: number; y: number }[],
+  displacements: readonly { node: number; dx: number; dy: number }[],
+  structure: string,
+  units: UnitSystem,
+): string | undefined {
+  const xs = nodes.map((n) => n.x);
+  const ys = nodes.map((n) => n.y);
+  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const largest = displacements.reduce((best, d) => (Math.hypot(d.dx, d.dy) > Math.hypot(best.dx, best.dy) ? d : best), displacements[0]!);
+  if (!largest) return undefined;
+  const what = `The largest node displacement (displacements, node ${largest.node})`;
+  return displacementWarning(what, Math.hypot(largest.dx, largest.dy), { value: size, of: `the ${structure}'s largest dimension` }, units);
+}
+
 /** A truss's warnings: each material's E and A as given, and the largest node displacement against the truss's largest dimension. */
 export function trussPlausibility(
   request: TrussSolveRequest,
@@ -101,16 +117,7 @@ export function trussPlausibility(
     m.E === undefined ? undefined : modulusWarning(`materials.${i}.E`, m.E, units),
     m.A === undefined ? undefined : areaWarning(`materials.${i}.A`, m.A, units),
   ]);
-  const xs = request.nodes.map((n) => n.x);
-  const ys = request.nodes.map((n) => n.y);
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const largest = displacements.reduce((best, d) => (Math.hypot(d.dx, d.dy) > Math.hypot(best.dx, best.dy) ? d : best), displacements[0]!);
-  if (largest) {
-    const what = `The largest node displacement (displacements, node ${largest.node})`;
-    warnings.push(
-      displacementWarning(what, Math.hypot(largest.dx, largest.dy), { value: size, of: "the truss's largest dimension" }, units),
-    );
-  }
+  warnings.push(nodeDisplacementWarning(request.nodes, displacements, 'truss', units));
   return warnings.filter((w): w is string => w !== undefined);
 }
 
@@ -125,15 +132,6 @@ export function framePlausibility(
     m.A === undefined ? undefined : areaWarning(`materials.${i}.A`, m.A, units),
     m.I === undefined ? undefined : inertiaWarning(`materials.${i}.I`, m.I, units),
   ]);
-  const xs = request.nodes.map((n) => n.x);
-  const ys = request.nodes.map((n) => n.y);
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const largest = displacements.reduce((best, d) => (Math.hypot(d.dx, d.dy) > Math.hypot(best.dx, best.dy) ? d : best), displacements[0]!);
-  if (largest) {
-    const what = `The largest node displacement (displacements, node ${largest.node})`;
-    warnings.push(
-      displacementWarning(what, Math.hypot(largest.dx, largest.dy), { value: size, of: "the frame's largest dimension" }, units),
-    );
-  }
+  warnings.push(nodeDisplacementWarning(request.nodes, displacements, 'frame', units));
   return warnings.filter((w): w is string => w !== undefined);
 }

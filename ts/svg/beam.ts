@@ -10,7 +10,7 @@ import { withUnit } from './format.js';
 import { arrow, fixedWall, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { LabelPlacer, fan, type LabelSpec } from './labels.js';
 import { beamLength, spanEnds, unitOf, type BeamFigureModel, type BeamFigureResults, type FigureOptions } from './model.js';
-import { polyline, segment, type Box, type Point, type Scene, type Shape, type TextShape } from './scene.js';
+import { around, polyline, segment, type Box, type Scene, type Shape, type TextShape } from './scene.js';
 
 export type BeamSetupView = 'problem' | 'setup' | 'results';
 
@@ -73,12 +73,6 @@ interface Layers {
 }
 
 /** The box around a set of points, padded. */
-function around(points: Point[], pad = 2): Box {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { x0: Math.min(...xs) - pad, y0: Math.min(...ys) - pad, x1: Math.max(...xs) + pad, y1: Math.max(...ys) + pad };
-}
-
 export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, options: BeamFigureOptions): Scene {
   const f = beamFrame(options);
   const total = beamLength(model);

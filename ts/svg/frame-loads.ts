@@ -6,7 +6,7 @@ import { quantity, withUnit } from './format.js';
 import type { FrameFigureDirection, FrameFigureModel, FramePage, PageMember } from './frame-geometry.js';
 import { arrow, momentArc } from './glyphs.js';
 import { fan, type LabelSpec } from './labels.js';
-import type { Box, Point, Shape } from './scene.js';
+import { around, type Box, type Point, type Shape } from './scene.js';
 
 const LOAD_LENGTH = 40;
 const MOMENT_RADIUS = 13;
@@ -19,12 +19,6 @@ export interface DrawnLoads {
   labels: LabelSpec[];
   /** What labels must keep clear of. */
   obstacles: Box[];
-}
-
-export function around(points: Point[], pad = 2): Box {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { x0: Math.min(...xs) - pad, y0: Math.min(...ys) - pad, x1: Math.max(...xs) + pad, y1: Math.max(...ys) + pad };
 }
 
 /** Page direction of a unit load along `direction` on `member` (page y runs down). */

@@ -7,11 +7,12 @@
 import { quantity, withUnit } from './format.js';
 import { drawChart, CHART_REACH, type FrameChartView } from './frame-chart.js';
 import { framePage, pairs, type FrameFigureModel, type FrameFigureResults, type FramePage } from './frame-geometry.js';
-import { around, drawLoads } from './frame-loads.js';
-import { arrow, fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
+import { drawLoads } from './frame-loads.js';
+import { forceReaction } from './reactions.js';
+import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { fan, LabelPlacer, type LabelSpec } from './labels.js';
 import { unitOf, type FigureOptions } from './model.js';
-import { polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
+import { around, polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 import { roundFactor } from './truss.js';
 
 export type { FrameFigureModel, FrameFigureResults };
@@ -22,7 +23,6 @@ export interface FrameFigureOptions extends FigureOptions {
 }
 
 const SUPPORT = 14;
-const REACTION_LENGTH = 34;
 /** Radius of a reaction moment's arc around its support, clear of the support glyph. */
 const REACTION_ARC = SUPPORT + 10;
 /** Share of the structure's larger extent that the largest displacement is magnified to. */
@@ -86,35 +86,10 @@ function drawReactions(
   const largestMoment = Math.max(0, ...results.reactions.map((r) => Math.abs(r.moment)));
   for (const r of results.reactions) {
     const p = page.node(r.node);
-    if (Math.abs(r.vertical) > 1e-9 * largest) {
-      const near = { x: p.x, y: p.y + SUPPORT + 12 };
-      const far = { x: p.x, y: near.y + REACTION_LENGTH };
-      layers.reactions.push(...(r.vertical > 0 ? arrow(far, near, 'reaction', 2) : arrow(near, far, 'reaction', 2)));
-      placer.block(around([near, far], 4));
-      const mid = (near.y + far.y) / 2;
-      queue.push({
-        text: withUnit(Math.abs(r.vertical), force, largest),
-        candidates: [...fan({ x: p.x + 7, y: mid }, 'right', 13, 3), ...fan({ x: p.x - 7, y: mid }, 'left', 13, 3)],
-        fill: 'reaction',
-        bold: true,
-      });
-    }
-    if (Math.abs(r.horizontal) > 1e-9 * largest) {
-      const side = r.horizontal > 0 ? -1 : 1;
-      const near = { x: p.x + side * (REACTION_ARC + 8), y: p.y + SUPPORT / 2 };
-      const far = { x: near.x + side * REACTION_LENGTH, y: near.y };
-      layers.reactions.push(...arrow(far, near, 'reaction', 2));
-      placer.block(around([near, far], 4));
-      queue.push({
-        text: withUnit(Math.abs(r.horizontal), force, largest),
-        candidates: [
-          ...fan({ x: (near.x + far.x) / 2, y: near.y + 12 }, 'down', 13, 2),
-          ...fan({ x: (near.x + far.x) / 2, y: near.y - 12 }, 'up', 13, 2),
-        ],
-        fill: 'reaction',
-        bold: true,
-      });
-    }
+    const drawn = forceReaction(p, r, largest, force, { below: SUPPORT + 12, beside: REACTION_ARC + 8, belowSide: SUPPORT / 2 });
+    layers.reactions.push(...drawn.shapes);
+    drawn.obstacles.forEach((box) => placer.block(box));
+    queue.push(...drawn.labels);
     if (Math.abs(r.moment) > 1e-9 * largestMoment) {
       const centre = { x: p.x, y: p.y };
       layers.reactions.push(...momentArc(centre, REACTION_ARC, r.moment > 0, 'reaction'));

@@ -88,3 +88,10 @@ export function polyline(points: readonly Point[], style: Omit<PathShape, 'kind'
 export function segment(a: Point, b: Point, style: Omit<PathShape, 'kind' | 'd'>): PathShape {
   return polyline([a, b], style);
 }
+
+/** The box around some points, grown by `pad` pixels. */
+export function around(points: readonly Point[], pad = 2): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { x0: Math.min(...xs) - pad, y0: Math.min(...ys) - pad, x1: Math.max(...xs) + pad, y1: Math.max(...ys) + pad };
+}

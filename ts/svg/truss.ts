@@ -7,7 +7,8 @@ import { quantity, withUnit } from './format.js';
 import { arrow, pinOrRoller } from './glyphs.js';
 import { LabelPlacer, fan, type LabelSpec } from './labels.js';
 import { unitOf, type FigureOptions, type TrussFigureModel, type TrussFigureResults } from './model.js';
-import { polyline, segment, type Anchor, type Box, type Point, type Scene, type Shape, type TextShape } from './scene.js';
+import { forceReaction } from './reactions.js';
+import { around, polyline, segment, type Anchor, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 
 export type TrussView = 'problem' | 'results';
 
@@ -19,7 +20,6 @@ export interface TrussFigureOptions extends FigureOptions {
 const DEFLECTION_SHARE = 0.08;
 const SUPPORT = 14;
 const LOAD_LENGTH = 44;
-const REACTION_LENGTH = 34;
 /** Where along a member its force label may sit, preferred first. */
 const ALONG = [0.5, 0.35, 0.65, 0.25, 0.75];
 
@@ -58,12 +58,6 @@ export function trussDeflectionFactor(
   }
   if (!largest || largest.value === 0 || extent === 0) return undefined;
   return { factor: roundFactor((DEFLECTION_SHARE * extent) / (largest.value * displacementToLength(model))), ...largest };
-}
-
-function around(points: Point[], pad = 2): Box {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { x0: Math.min(...xs) - pad, y0: Math.min(...ys) - pad, x1: Math.max(...xs) + pad, y1: Math.max(...ys) + pad };
 }
 
 export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussFigureOptions): Scene {
@@ -171,37 +165,14 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
   if (showResults && results) {
     const largest = Math.max(0, ...results.reactions.flatMap((r) => [Math.abs(r.horizontal), Math.abs(r.vertical)]));
     for (const reaction of results.reactions) {
-      const p = at(reaction.node);
-      if (Math.abs(reaction.vertical) > 1e-9 * largest) {
-        const near = { x: p.x, y: p.y + SUPPORT + 14 };
-        const far = { x: p.x, y: near.y + REACTION_LENGTH };
-        layers.reactions.push(...(reaction.vertical > 0 ? arrow(far, near, 'reaction', 2) : arrow(near, far, 'reaction', 2)));
-        placer.block(around([near, far], 4));
-        const mid = (near.y + far.y) / 2;
-        queue.push({
-          text: withUnit(Math.abs(reaction.vertical), force, largest),
-          candidates: [...fan({ x: p.x + 7, y: mid }, 'right', 13, 3), ...fan({ x: p.x - 7, y: mid }, 'left', 13, 3)],
-          fill: 'reaction',
-          bold: true,
-        });
-      }
-      if (Math.abs(reaction.horizontal) > 1e-9 * largest) {
-        // the arrow pushes on the support from the side it points away from
-        const side = reaction.horizontal > 0 ? -1 : 1;
-        const near = { x: p.x + side * (SUPPORT + 8), y: p.y + SUPPORT / 2 };
-        const far = { x: near.x + side * REACTION_LENGTH, y: near.y };
-        layers.reactions.push(...arrow(far, near, 'reaction', 2));
-        placer.block(around([near, far], 4));
-        queue.push({
-          text: withUnit(Math.abs(reaction.horizontal), force, largest),
-          candidates: [
-            ...fan({ x: (near.x + far.x) / 2, y: near.y + 12 }, 'down', 13, 2),
-            ...fan({ x: (near.x + far.x) / 2, y: near.y - 12 }, 'up', 13, 2),
-          ],
-          fill: 'reaction',
-          bold: true,
-        });
-      }
+      const drawn = forceReaction(at(reaction.node), reaction, largest, force, {
+        below: SUPPORT + 14,
+        beside: SUPPORT + 8,
+        belowSide: SUPPORT / 2,
+      });
+      layers.reactions.push(...drawn.shapes);
+      drawn.obstacles.forEach((box) => placer.block(box));
+      queue.push(...drawn.labels);
     }
 
     const deflection = trussDeflectionFactor(model, results);
