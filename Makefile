@@ -24,8 +24,9 @@ WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable
 # refuses at start-up; 132 was checked to work. Older versions than this are skipped.
 WASM_OPT_MIN  := 119
 # wasm-opt from the npm package binaryen (a devDependency: binaryen itself compiled to JavaScript and
-# WebAssembly by its maintainers, no native binary), else one on PATH.
-WASM_OPT      := $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
+# WebAssembly by its maintainers, no native binary), else one on PATH. Looked up when the recipe runs (`=`),
+# after npm has installed it on a fresh clone.
+WASM_OPT       = $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
 
 .PHONY: all deps system-deps wasm build data start test test-rust test-ts typecheck lint fmt bench ci clean
 
@@ -47,7 +48,7 @@ system-deps:
 ## Route: rustup's wasm32 target when installed, otherwise Debian's rustc-web with build-std
 ## (docs/architecture.md, "Building the engine").
 wasm: $(PKG)/revision
-$(PKG)/revision: $(RUST_SOURCES) $(BINDGEN)
+$(PKG)/revision: $(RUST_SOURCES) $(BINDGEN) | node_modules/.package-lock.json
 	@if rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET); then \
 	  echo "wasm: rustup target $(WASM_TARGET)"; \
 	  SPANWISE_REVISION=$(REVISION) CARGO_TARGET_DIR=target/wasm cargo build --release --target $(WASM_TARGET) -p $(WASM_CRATE); \
