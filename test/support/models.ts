@@ -1,3 +1,4 @@
+import portal from '../fixtures/frame/portal-fixed-gravity.json' with { type: 'json' };
 import triangle from '../fixtures/truss/triangle.json' with { type: 'json' };
 
 /**
@@ -24,26 +25,14 @@ export const SIMPLE_BEAM = {
 };
 
 /**
- * PORTAL_FRAME: 6 m wide, 4 m high portal on fixed bases, columns 1-2 and 4-3 drawn upwards, beam 2-3, equal
- * sections (E = 200 GPa, A = 5000 mm², I = 1e8 mm⁴), 10 kN/m down on the beam. By symmetry each base carries
- * wL/2 = 30 kN up.
+ * PORTAL_FRAME: the geometry of test/fixtures/frame/portal-fixed-gravity.json (6 m wide, 4 m high, fixed bases,
+ * columns 1-2 and 4-3 drawn upwards, beam 2-3) with equal sections (E = 200 GPa, A = 5000 mm², I = 1e8 mm⁴) and
+ * 10 kN/m down on the beam. By symmetry each base carries wL/2 = 30 kN up.
  */
 export const PORTAL_FRAME = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 0, y: 4 },
-    { id: 3, x: 6, y: 4 },
-    { id: 4, x: 6, y: 0 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 2, to: 3 },
-    { id: 3, from: 4, to: 3 },
-  ],
+  nodes: portal.request.nodes,
+  members: portal.request.members,
   materials: [{ id: 1, E: 200, A: 5000, I: 1e8 }],
-  supports: [
-    { node: 1, type: 'fixed' },
-    { node: 4, type: 'fixed' },
-  ],
+  supports: portal.request.supports,
   memberLoads: [{ type: 'udl', member: 2, start: -10, from: 0, to: 6 }],
 };
