@@ -11,6 +11,7 @@ import { drawLoads } from './frame-loads.js';
 import { forceReaction } from './reactions.js';
 import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { fan, LabelPlacer, type LabelSpec } from './labels.js';
+import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions } from './model.js';
 import { around, polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 import { roundFactor } from './truss.js';
@@ -142,26 +143,6 @@ function deflectedShape(
   return { shape, factor, node: largestNode.node, value: Math.hypot(largestNode.dx, largestNode.dy) };
 }
 
-function legend(
-  entries: { text: string; paint: 'deflected' | 'positive' | 'muted'; dashed?: boolean }[],
-  height: number,
-  layers: Layers,
-  placer: LabelPlacer,
-): TextShape[] {
-  const y = height - 14;
-  let x = 12;
-  return entries.map((entry) => {
-    const line = [
-      { x, y },
-      { x: x + 22, y },
-    ];
-    layers.legend.push(polyline(line, { stroke: entry.paint, strokeWidth: 2.5, ...(entry.dashed && { dashed: true }) }));
-    const label = placer.place({ text: entry.text, candidates: [{ at: { x: x + 28, y }, anchor: 'start' }], fill: entry.paint, size: 11 });
-    x = label.box.x1 + 18;
-    return label;
-  });
-}
-
 export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults | undefined, options: FrameFigureOptions): Scene {
   const { width, height, view } = options;
   const chart = CHART_VIEWS.includes(view) && results ? (view as FrameChartView) : undefined;
@@ -173,7 +154,7 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
   const queue: LabelSpec[] = [];
   const labels: TextShape[] = [];
   drawStructure(model, page, options, layers, placer);
-  const legendEntries: Parameters<typeof legend>[0] = [];
+  const legendEntries: LegendEntry[] = [];
 
   if (view === 'problem' || view === 'results') {
     const loads = drawLoads(model, page, {
@@ -215,7 +196,7 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
           : `axial force (${unit}), tension positive`;
     legendEntries.push({ text: what, paint: 'positive' });
   }
-  labels.push(...legend(legendEntries, height, layers, placer));
+  labels.push(...legend(legendEntries, height, layers.legend, placer));
   labels.push(...queue.map((spec) => placer.place(spec)));
   const title = chart
     ? `Frame ${chart} diagram`

@@ -6,9 +6,10 @@
 import { quantity, withUnit } from './format.js';
 import { arrow, pinOrRoller } from './glyphs.js';
 import { LabelPlacer, fan, type LabelSpec } from './labels.js';
+import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions, type TrussFigureModel, type TrussFigureResults } from './model.js';
 import { forceReaction } from './reactions.js';
-import { around, polyline, segment, type Anchor, type Point, type Scene, type Shape, type TextShape } from './scene.js';
+import { around, segment, type Anchor, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 
 export type TrussView = 'problem' | 'results';
 
@@ -197,8 +198,7 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     }
 
     // legend along the bottom edge: what the colours and the dashed shape mean
-    const y = height - 14;
-    const entries: { text: string; paint: 'tension' | 'compression' | 'deflected'; dashed?: boolean }[] = [
+    const entries: LegendEntry[] = [
       { text: 'tension +', paint: 'tension' },
       { text: 'compression \u2212', paint: 'compression' },
     ];
@@ -209,26 +209,7 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
         dashed: true,
       });
     }
-    let x = 12;
-    for (const entry of entries) {
-      layers.legend.push(
-        polyline(
-          [
-            { x, y },
-            { x: x + 22, y },
-          ],
-          { stroke: entry.paint, strokeWidth: 2.5, ...(entry.dashed && { dashed: true }) },
-        ),
-      );
-      const label = placer.place({
-        text: entry.text,
-        candidates: [{ at: { x: x + 28, y }, anchor: 'start' }],
-        fill: entry.paint,
-        size: 11,
-      });
-      labels.push(label);
-      x = label.box.x1 + 18;
-    }
+    labels.push(...legend(entries, height, layers.legend, placer));
   }
 
   for (const spec of queue) labels.push(placer.place(spec));
