@@ -13,6 +13,7 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../..
 import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
 import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
 import { pratt, triangle } from './truss-models.js';
+import { patternBeam, portalGeometry, portalWithCases, windTriangle } from './combination-models.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const goldens = join(root, 'test', 'svg', 'snapshots');
@@ -57,25 +58,9 @@ const tee = {
   ],
 };
 
-/** A 6 m by 4 m portal on fixed bases (310UB40.4-like: A = 5210 mm², I = 86.4e6 mm⁴), hinged at the right eave,
- * 5 kN/m on the beam, 10 kN of sway at the left eave and 2 kN/m of wind on the left column. */
+/** The portal of combination-models.ts: 5 kN/m on the beam, 10 kN of sway at the left eave and 2 kN/m of wind on the left column. */
 const portal = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 0, y: 4 },
-    { id: 3, x: 6, y: 4 },
-    { id: 4, x: 6, y: 0 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 2, to: 3, releases: { end: true } },
-    { id: 3, from: 4, to: 3 },
-  ],
-  materials: [{ id: 1, E: 200, A: 5210, I: 8.64e7 }],
-  supports: [
-    { node: 1, type: 'fixed' },
-    { node: 4, type: 'fixed' },
-  ],
+  ...portalGeometry,
   nodalLoads: [{ node: 2, fx: 10 }],
   memberLoads: [
     { type: 'udl', member: 2, start: -5, from: 0, to: 6 },
@@ -105,6 +90,18 @@ const figures: Figure[] = [
   { name: 'frame-shear', render: frame({ ...portal, view: 'shear' }), documented: true },
   { name: 'frame-moment', render: frame({ ...portal, view: 'moment' }), documented: true },
   { name: 'frame-moment-classic-dark', render: frame({ ...portal, view: 'moment', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'beam-setup-combination', render: beam({ ...patternBeam, view: 'setup', combination: 'AS1170-ULS-2' }), documented: true },
+  { name: 'beam-moment-envelope', render: beam({ ...patternBeam, view: 'moment', combination: 'envelope' }), documented: true },
+  { name: 'beam-deflection-envelope', render: beam({ ...patternBeam, view: 'deflection', combination: 'envelope', width: 400 }) },
+  { name: 'beam-setup-unfactored', render: beam({ ...patternBeam, view: 'setup', width: 400 }) },
+  { name: 'truss-results-combination', render: truss({ ...windTriangle, combination: 'AS1170-ULS-4', width: 600, height: 420 }) },
+  {
+    name: 'truss-results-envelope',
+    render: truss({ ...windTriangle, combination: 'envelope', width: 600, height: 420 }),
+    documented: true,
+  },
+  { name: 'frame-moment-envelope', render: frame({ ...portalWithCases, view: 'moment', combination: 'envelope' }), documented: true },
+  { name: 'frame-results-combination', render: frame({ ...portalWithCases, view: 'results', combination: 'AS1170-ULS-5' }) },
   { name: 'section-angle', render: section(angleAndTube), documented: true },
   { name: 'section-tee-dark', render: section({ ...tee, theme: 'dark' }), documented: true },
 ];

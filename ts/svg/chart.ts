@@ -60,14 +60,23 @@ export function sidePolygon(series: readonly [number, number][], sign: 1 | -1): 
   return [[first[0], 0], ...out, [last[0], 0]];
 }
 
-export function beamChart(model: BeamFigureModel, results: BeamFigureResults, options: FigureOptions & { view: ChartView }): Scene {
+/**
+ * A beam chart. With `lower`, an envelope: the results' diagram is the upper bound, filled above zero,
+ * and `lower` the lower bound, filled below; the two curves in the colours of their sides.
+ */
+export function beamChart(
+  model: BeamFigureModel,
+  results: BeamFigureResults,
+  options: FigureOptions & { view: ChartView; lower?: readonly [number, number][] | undefined },
+): Scene {
   const kind = CHARTS[options.view];
   const unit = unitOf(model, kind.quantity);
   const lengthUnit = unitOf(model, 'length');
   const series = kind.series(results);
+  const lower = options.lower;
   const total = beamLength(model);
   const plot = { left: 64, right: options.width - 28, top: 40, bottom: options.height - 34 };
-  const values = series.map(([, v]) => v);
+  const values = [...series, ...(lower ?? [])].map(([, v]) => v);
   const largest = Math.max(0, ...values.map(Math.abs));
   // values below a billionth of the largest are round-off: the chart shows them as zero
   const clean = (v: number) => (Math.abs(v) <= 1e-9 * largest ? 0 : v);
@@ -96,10 +105,11 @@ export function beamChart(model: BeamFigureModel, results: BeamFigureResults, op
   grid.push(segment({ x: px(0), y: zero }, { x: px(total), y: zero }, { stroke: 'ink', strokeWidth: 1 }));
 
   curve.push(polyline(toPage(sidePolygon(series, 1)), { fill: 'positive', fillOpacity: 0.25 }, true));
-  curve.push(polyline(toPage(sidePolygon(series, -1)), { fill: 'negative', fillOpacity: 0.25 }, true));
-  curve.push(polyline(toPage([...series]), { stroke: 'ink', strokeWidth: 1.5 }));
-  // the curve itself must stay readable: its vertices are obstacles for the labels
-  for (const p of toPage([...series])) placer.block({ x0: p.x - 1, y0: p.y - 1, x1: p.x + 1, y1: p.y + 1 });
+  curve.push(polyline(toPage(sidePolygon(lower ?? series, -1)), { fill: 'negative', fillOpacity: 0.25 }, true));
+  curve.push(polyline(toPage([...series]), { stroke: lower ? 'positive' : 'ink', strokeWidth: 1.5 }));
+  if (lower) curve.push(polyline(toPage([...lower]), { stroke: 'negative', strokeWidth: 1.5 }));
+  // the curves themselves must stay readable: their vertices are obstacles for the labels
+  for (const p of toPage([...series, ...(lower ?? [])])) placer.block({ x0: p.x - 1, y0: p.y - 1, x1: p.x + 1, y1: p.y + 1 });
 
   const queue: LabelSpec[] = [
     { text: `${kind.title} (${unit})`, candidates: [{ at: { x: plot.left, y: 16 }, anchor: 'start' }], bold: true, size: 13 },

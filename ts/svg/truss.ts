@@ -98,6 +98,7 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
 
   // members, coloured by force in the results view
   const forces = new Map((results?.memberForces ?? []).map((m) => [m.member, m.force]));
+  const bounds = new Map((results?.forceBounds ?? []).map((m) => [m.member, m]));
   const largestForce = Math.max(0, ...[...forces.values()].map(Math.abs));
   for (const member of model.members) {
     const [a, b] = [at(member.from), at(member.to)];
@@ -115,8 +116,11 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
         candidates.push({ at: p, anchor: 'middle' });
         for (const d of [12, -12]) candidates.push({ at: { x: p.x + normal.x * d, y: p.y + normal.y * d }, anchor: 'middle' });
       }
+      const range = bounds.get(member.id);
       queue.push({
-        text: withUnit(zero ? 0 : f, force, largestForce),
+        text: range
+          ? `${quantity(range.max, largestForce)} / ${withUnit(range.min, force, largestForce)}`
+          : withUnit(zero ? 0 : f, force, largestForce),
         candidates,
         fill: zero ? 'muted' : f > 0 ? 'tension' : 'compression',
         size: 11,
