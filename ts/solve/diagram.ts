@@ -25,12 +25,15 @@ import type { TrussSolveRequest } from '../schema/truss.js';
 import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { escapeComment } from '../svg/escape.js';
+import { emit } from '../svg/emit.js';
 import {
-  renderBeam,
-  renderFrame,
-  renderTruss,
+  beamScene,
+  frameScene,
+  trussScene,
   type BeamFigureResults,
   type FrameFigureResults,
+  type Scene,
+  type Theme,
   type TrussFigureResults,
 } from '../svg/index.js';
 import { solveBeamDrawing, solveBeamRequest } from './beam.js';
@@ -117,7 +120,22 @@ function beamFigure(
   return { model: request, results, lower: uls[chart].min, caption: envelopeCaption('ULS', `${chart} max and min`) };
 }
 
+/** A figure as its scene (layout only; tests read its label boxes) and the theme it is written in. */
+export interface DiagramScene {
+  scene: Scene;
+  theme: Theme;
+}
+
+/** The SVG document of a figure, with the attribution comment as its last line. */
+function written({ scene, theme }: DiagramScene, context: SolveContext): string {
+  return withAttribution(emit(scene, { theme, idPrefix: 'spanwise' }), context.baseUrl);
+}
+
 export function renderBeamDiagram(body: unknown, context: SolveContext): string {
+  return written(beamDiagramScene(body, context), context);
+}
+
+export function beamDiagramScene(body: unknown, context: SolveContext): DiagramScene {
   const {
     view = 'setup',
     deformed = false,
@@ -134,7 +152,7 @@ export function renderBeamDiagram(body: unknown, context: SolveContext): string 
   ]);
   const figure = beamFigure(request, view, combination, { ...context, link: false });
   const chart = BEAM_CHART_VIEWS.includes(view);
-  const svg = renderBeam(figure.model, figure.results, {
+  const scene = beamScene(figure.model, figure.results, {
     view,
     deformed,
     width: width ?? DIAGRAM_WIDTH.default,
@@ -144,7 +162,7 @@ export function renderBeamDiagram(body: unknown, context: SolveContext): string 
     ...(figure.caption !== undefined && { caption: figure.caption }),
     ...(figure.lower !== undefined && { lower: figure.lower }),
   });
-  return withAttribution(svg, context.baseUrl);
+  return { scene, theme };
 }
 
 function trussFigure(
@@ -183,10 +201,14 @@ function trussFigure(
 }
 
 export function renderTrussDiagram(body: unknown, context: SolveContext): string {
+  return written(trussDiagramScene(body, context), context);
+}
+
+export function trussDiagramScene(body: unknown, context: SolveContext): DiagramScene {
   const { view = 'results', combination, width, height, theme = 'light', style = 'modern', ...request } = trussDiagramValidator.check(body);
   refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, ['results']));
   const figure = trussFigure(request, combination, { ...context, link: false });
-  const svg = renderTruss(figure.model, figure.results, {
+  const scene = trussScene(figure.model, figure.results, {
     view,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.truss,
@@ -194,7 +216,7 @@ export function renderTrussDiagram(body: unknown, context: SolveContext): string
     style,
     ...(figure.caption !== undefined && { caption: figure.caption }),
   });
-  return withAttribution(svg, context.baseUrl);
+  return { scene, theme };
 }
 
 type FrameMembers = FrameFigureResults['members'];
@@ -252,10 +274,14 @@ function frameFigure(
 }
 
 export function renderFrameDiagram(body: unknown, context: SolveContext): string {
+  return written(frameDiagramScene(body, context), context);
+}
+
+export function frameDiagramScene(body: unknown, context: SolveContext): DiagramScene {
   const { view = 'results', combination, width, height, theme = 'light', style = 'modern', ...request } = frameDiagramValidator.check(body);
   refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS));
   const figure = frameFigure(request, view, combination, { ...context, link: false });
-  const svg = renderFrame(figure.model, figure.results, {
+  const scene = frameScene(figure.model, figure.results, {
     view,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.frame,
@@ -263,5 +289,5 @@ export function renderFrameDiagram(body: unknown, context: SolveContext): string
     style,
     ...(figure.caption !== undefined && { caption: figure.caption }),
   });
-  return withAttribution(svg, context.baseUrl);
+  return { scene, theme };
 }

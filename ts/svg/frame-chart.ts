@@ -65,7 +65,13 @@ function memberLabels(
     const toward = Math.abs(step.x) > Math.abs(step.y) ? (step.x > 0 ? 'right' : 'left') : step.y > 0 ? 'down' : 'up';
     labels.push({
       text,
-      candidates: [...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3), ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2)],
+      candidates: [
+        ...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3),
+        ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2),
+        // further out, for a second label at the same place (the other bound of an envelope)
+        ...fan({ x: p.x + 3 * step.x, y: p.y + 3 * step.y }, toward, 14, 5),
+        ...fan({ x: p.x, y: p.y + 12 }, 'down', 12, 3),
+      ],
       // one curve of an envelope's two: its labels in its colour, so each value reads with its bound
       fill: paint ?? (mark.value >= 0 ? 'positive' : 'negative'),
       size: 11,
