@@ -253,6 +253,32 @@ describe('frame: one 6 m member fixed at both ends, G = 10 and Q = 5 kN/m', () =
     expect(labels).toContain('Envelope of ULS combinations: moment max and min');
   });
 
+  it('shear envelope: +wL/2 at the start, upper 58.5 (ULS-2) and lower 40.5 (ULS-1) kN, and their negatives at the end', async () => {
+    const body = { ...fixedMember, view: 'shear', combination: 'envelope' };
+    const [svg, response] = await Promise.all([figure('frame', body), solve('frame', fixedMember)]);
+    const { max, min } = response.envelope.uls.members[0].shear;
+    expectClose(max.value, 58.5);
+    expectClose(min.value, -58.5);
+    expect(labelsOf(svg)).toEqual(expect.arrayContaining(['58.5 kN', '40.5 kN', '-40.5 kN', '-58.5 kN']));
+  });
+
+  it('the portal: every envelope peak inside a member is labelled with the solve\u2019s value', async () => {
+    const body = { ...portalWithCases, view: 'moment', combination: 'envelope' };
+    const [svg, response] = await Promise.all([figure('frame', body), solve('frame', portalWithCases)]);
+    const labels = labelsOf(svg);
+    const lengths = new Map((response.members as { member: number; length: number }[]).map((m) => [m.member, m.length]));
+    let inside = 0;
+    for (const m of response.envelope.uls.members as { member: number; moment: Record<string, { value: number; position: number }> }[]) {
+      for (const peak of [m.moment.maxSagging!, m.moment.maxHogging!]) {
+        if (peak.position <= 1e-9 || peak.position >= lengths.get(m.member)! - 1e-9 || peak.value === 0) continue;
+        inside++;
+        expect(labels, `member ${m.member}`).toContain(`${shown(peak.value)} kN.m`);
+      }
+    }
+    // the beam's sagging peak at least (5 kN/m G and 3 kN/m Q on a 6 m beam)
+    expect(inside).toBeGreaterThan(0);
+  });
+
   it('a combination in the results view draws its factored loads and reactions: ULS-1 = 1.35G, 13.5 kN/m, ends wL/2 = 40.5 kN', async () => {
     const labels = labelsOf(await figure('frame', { ...fixedMember, view: 'results', combination: 'AS1170-ULS-1' }));
     expect(labels).toEqual(expect.arrayContaining(['13.5 kN/m', '40.5 kN']));
