@@ -304,6 +304,17 @@ describe('captions', () => {
     expect(groups).toContain('spanwise-curve');
   });
 
+  it('a combination and an envelope figure are the same bytes every time, the attribution last', async () => {
+    for (const body of [
+      { ...patternBeam, view: 'moment', combination: 'envelope' },
+      { ...patternBeam, view: 'setup', combination: 'AS1170-ULS-2' },
+    ]) {
+      const [first, second] = [await figure('beam', body), await figure('beam', body)];
+      expect(second).toBe(first);
+      expect(first.trimEnd().split('\n').pop()).toBe('<!-- Computed by Spanwise - http://localhost:3000 -->');
+    }
+  });
+
   it('the caption also names the figure in its title', async () => {
     const svg = await figure('beam', { ...patternBeam, view: 'moment', combination: 'envelope' });
     expect(parseSvg(svg).svg.title['#text']).toBe('Beam moment diagram: Envelope of ULS combinations: moment max and min');
