@@ -178,6 +178,7 @@ export class Page {
 
   /** Re-validate, re-solve, redraw; `structure` rebuilds the tables (rows added, removed or reshaped, units). */
   private update(structure: boolean, focus?: string): void {
+    const started = performance.now();
     const active = document.activeElement as HTMLElement | null;
     const activeName = active?.getAttribute('name');
     if (structure) this.renderEditor();
@@ -189,11 +190,14 @@ export class Page {
       this.failure =
         error instanceof Problem ? error : new Problem('engine_error', `The page could not solve this model: ${String(error)}`);
     }
+    const solved = performance.now();
     const state: State = this.response ? 'ready' : this.failure?.code === 'unstable_structure' ? 'mechanism' : 'invalid';
     this.showIssues(this.failure?.issues ?? []);
     this.showResults(state);
+    const tabulated = performance.now();
     if (state === 'mechanism') this.figures.show('problem');
     if (state !== 'invalid') this.figures.redraw();
+    const drawn = performance.now();
     $('#figures').classList.toggle('stale', state === 'invalid');
     $<HTMLTextAreaElement>('#model-json').value = JSON.stringify(this.model, null, 2);
     this.followAddress();
@@ -204,6 +208,17 @@ export class Page {
           ? document.querySelector<HTMLElement>(`[name="${CSS.escape(activeName)}"]`)
           : null;
       target?.focus();
+    }
+    // each phase of the last update, for the bench and the browser's performance panel
+    const phases: [string, number, number][] = [
+      ['solve', started, solved],
+      ['tables', solved, tabulated],
+      ['figure', tabulated, drawn],
+      ['update', started, performance.now()],
+    ];
+    for (const [name, start, end] of phases) {
+      performance.clearMeasures(`spanwise:${name}`);
+      performance.measure(`spanwise:${name}`, { start, end });
     }
     this.solves += 1;
     document.body.dataset.solves = String(this.solves);
@@ -289,7 +304,8 @@ export class Page {
   private followAddress(): void {
     const link = viewLink(location.origin, this.kind, this.model as Json, this.engine.deflateRaw);
     const query = link ? link.view.slice(link.view.indexOf('?')) : '';
-    history.replaceState(null, '', `${location.pathname}${query}`);
+    // only when it changes: replaceState costs the browser tens of milliseconds on a page of 2,000 fields
+    if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
     $('#link-status').textContent = link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.';
   }
 }

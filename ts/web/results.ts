@@ -29,7 +29,10 @@ export function formatValue(value: number): string {
   if (value === 0) return '0';
   const magnitude = Math.abs(value);
   if (magnitude >= 1e-4 && magnitude < 1e7) return String(Number(value.toPrecision(4)));
-  return value.toExponential(3).replace(/\.?0+e/, 'e');
+  return value
+    .toExponential(3)
+    .replace(/\.?0+e/, 'e')
+    .replace('e+', 'e');
 }
 
 function numberCell(value: unknown, at: (string | number)[]): Cell {
@@ -82,6 +85,11 @@ const NAMES: Record<string, string> = {
   maxHogging: 'max hogging',
   maxUp: 'max up',
   maxDown: 'max down',
+  extremes: '',
+  reactions: 'reaction',
+  memberForces: 'force',
+  displacements: 'displacement',
+  members: '',
 };
 
 const QUANTITY_LABEL: Record<string, string> = { shear: 'force', axial: 'force', moment: 'moment', deflection: 'deflection' };
@@ -159,8 +167,8 @@ export function envelopeTable(response: Plain): Table | undefined {
     const record = value as Plain;
     if (typeof record.value === 'number' && typeof record.combination === 'string') {
       rows.push([
-        text(String(at[1])),
-        text(label.join(' ')),
+        text(String(at[1]).toUpperCase()),
+        text(label.filter((l) => l !== '').join(' ')),
         numberCell(record.value, [...at, 'value']),
         text(`${String(names.get(record.combination) ?? record.combination)}`),
       ]);
