@@ -69,7 +69,7 @@ export function fieldHtml(column: Column, at: string, value: Json | undefined, l
   }
   const numeric = column.input === 'number' || column.input === 'integer';
   const mode = column.input === 'integer' ? 'numeric' : 'decimal';
-  return `<input type="text"${common}${numeric ? attr('inputmode', mode) + ' class="num"' : ''}${attr('value', fieldText(value))} spellcheck="false">`;
+  return `<input type="text"${common}${numeric ? attr('inputmode', mode) + attr('class', column.input === 'integer' ? 'num int' : 'num') : ''}${attr('value', fieldText(value))} spellcheck="false">`;
 }
 
 /** A collection as a section holding its table (variant column first), with add and remove buttons. */
@@ -117,7 +117,9 @@ export function collectionHtml(spec: CollectionSpec, model: Model, units: UnitSy
       ? `<table><thead><tr>${heads.join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`
       : '';
   const add = `<button type="button" class="add"${attr('data-add', spec.name)}>Add ${escapeXml(spec.noun)}</button>`;
-  return `<section class="collection"${attr('data-collection', spec.name)}${attr('aria-label', spec.title)}><h3>${escapeXml(spec.title)}</h3>${header}<div class="scroll">${table}</div>${add}</section>`;
+  // a collection with no rows (and no combinations standard) is left out of the printed report
+  const empty = rows.length === 0 && !(spec.name === 'combinations' && model.combinations !== undefined);
+  return `<section class="collection${empty ? ' empty' : ''}"${attr('data-collection', spec.name)}${attr('aria-label', spec.title)}><h3>${escapeXml(spec.title)}</h3>${header}<div class="scroll">${table}</div>${add}</section>`;
 }
 
 /** The fields of `combinations` above its custom table. */
