@@ -15,7 +15,7 @@ import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
-import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, tableHtml } from './results.js';
+import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, tableHtml, type Table } from './results.js';
 import { figure, solve } from './solve.js';
 import { convertModel } from './units.js';
 
@@ -275,7 +275,7 @@ export class Page {
     if (!this.response) return;
     const response = this.response;
     const tables = [reactionsTable(response), extremesTable(this.kind, response), displacementsTable(response), envelopeTable(response)];
-    $('#tables').innerHTML = tables.flatMap((t) => (t ? [`<div class="scroll">${tableHtml(t)}</div>`] : [])).join('');
+    showTables(tables.filter((t): t is Table => t !== undefined));
     const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
     $('#warnings').innerHTML = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');
     $('#warnings-block').hidden = meta.warnings.length === 0;
@@ -308,4 +308,40 @@ export class Page {
     if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
     $('#link-status').textContent = link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.';
   }
+}
+
+/** What a table's HTML depends on besides its cells' contents: when it is unchanged, the cells are updated in place. */
+const shapes = new WeakMap<Element, string>();
+
+function shapeOf(table: Table): string {
+  return `${table.id}|${table.caption}|${table.head.join('|')}|${table.rows.length}|${table.rows.map((r) => r.length).join(',')}`;
+}
+
+/**
+ * The results tables. A table of the same shape as the one shown (an edit that moves a load) has its cells
+ * rewritten in place, which costs the browser far less than parsing a 1,000-member truss's tables again.
+ */
+function showTables(tables: Table[]): void {
+  const holder = $('#tables');
+  const shown = [...holder.querySelectorAll(':scope > .scroll > table')];
+  const same = shown.length === tables.length && tables.every((t, i) => shapes.get(shown[i]!) === shapeOf(t));
+  if (!same) {
+    holder.innerHTML = tables.map((t) => `<div class="scroll">${tableHtml(t)}</div>`).join('');
+    holder.querySelectorAll(':scope > .scroll > table').forEach((element, i) => shapes.set(element, shapeOf(tables[i]!)));
+    return;
+  }
+  tables.forEach((table, t) => {
+    const rows = (shown[t] as HTMLTableElement).tBodies[0]!.rows;
+    table.rows.forEach((row, r) => {
+      const cells = rows[r]!.cells;
+      row.forEach((cell, c) => {
+        const td = cells[c]!;
+        if (td.textContent !== cell.text) td.textContent = cell.text;
+        if (cell.path === undefined) return;
+        const value = String(cell.value);
+        if (td.dataset.value !== value) td.dataset.value = value;
+        if (td.dataset.path !== cell.path) td.dataset.path = cell.path;
+      });
+    });
+  });
 }
