@@ -15,7 +15,7 @@ BINDGEN       := $(TOOLS)/bin/wasm-bindgen
 REVISION      := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo 000000000000)
 RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock .cargo/config.toml
 TS_SOURCES    := $(shell find ts -name '*.ts')
-WEB_SOURCES   := $(shell find ts/web -type f) vite.config.ts
+WEB_SOURCES   := $(shell find ts/web -type f) vite.config.ts $(wildcard data/sections/*.json)
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
 SYSTEM_PKGS   := redis-server
 # The WebAssembly features rustc's wasm32 target emits by default plus SIMD (.cargo/config.toml), which wasm-opt must accept.

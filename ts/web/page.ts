@@ -4,6 +4,7 @@
  * `data-state` on the body (ready, invalid or mechanism), which the browser tests and the bench wait on.
  */
 import type { Engine } from '../engine/engine.js';
+import type { SectionLibrary } from '../sections/index.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { SolveContext } from '../solve/context.js';
 import { decodeViewModel, viewLink } from '../solve/links.js';
@@ -48,10 +49,13 @@ export class Page {
   /** The model before the last units switch, while nothing else has changed: switching back restores it exactly. */
   private beforeSwitch: Model | undefined;
 
-  constructor(private readonly engine: Engine) {
+  constructor(
+    private readonly engine: Engine,
+    sections: SectionLibrary,
+  ) {
     this.kind = kindOfPath(location.pathname);
     this.spec = SPECS[this.kind];
-    this.context = { engine, baseUrl: location.origin, link: false };
+    this.context = { engine, baseUrl: location.origin, link: false, sections };
     const opening = openingModel(this.spec);
     this.model = opening.model;
     document.title = `${this.spec.title} · Spanwise calculator`;
@@ -249,10 +253,10 @@ export class Page {
         field.setAttribute('aria-invalid', 'true');
         field.after(note);
       } else if (section) {
-        note.textContent = `${issue.path}: ${issue.message}`;
+        note.textContent = named(issue);
         section.querySelector('.scroll')!.after(note);
       } else {
-        note.textContent = issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
+        note.textContent = named(issue);
         $('#problems').append(note);
       }
     }
@@ -308,6 +312,11 @@ export class Page {
     if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
     $('#link-status').textContent = link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.';
   }
+}
+
+/** An issue shown away from its field, with the path it names (unless the message starts with it). */
+function named(issue: ProblemIssue): string {
+  return issue.path === '' || issue.message.startsWith(`${issue.path}:`) ? issue.message : `${issue.path}: ${issue.message}`;
 }
 
 /** What a table's HTML depends on besides its cells' contents: when it is unchanged, the cells are updated in place. */
