@@ -1,7 +1,7 @@
 /**
  * The figures as tabs: one `figure[data-view]` per view the diagram route accepts. Only the shown figure is
  * drawn on an edit (a 1,000-member truss redraws one figure, not six); another is drawn when it is shown.
- * Each drawn figure holds the SVG inline and a download link to the same text.
+ * The shown figure holds the SVG inline and a download link to the same text; the others are empty until shown.
  */
 import { escapeXml } from '../svg/escape.js';
 import type { Kind } from './kinds.js';
@@ -68,6 +68,8 @@ export class Figures {
       tab.setAttribute('aria-selected', String(v === view));
       tab.tabIndex = v === view ? 0 : -1;
       this.figure(v).hidden = v !== view;
+      // one figure in the document at a time: every figure's SVG uses the same ids (its title's, its layers')
+      if (v !== view) this.clear(v);
     }
     if (focus) this.root.querySelector<HTMLElement>(`#tab-${view}`)!.focus();
     if (this.stale.has(view)) this.render(view);
@@ -86,15 +88,25 @@ export class Figures {
     return this.root.querySelector<HTMLElement>(`figure[data-view="${view}"]`)!;
   }
 
+  /** Empties a figure (drawn again when shown). */
+  private clear(view: string): void {
+    const figure = this.figure(view);
+    figure.querySelector<HTMLElement>('.svg')!.replaceChildren();
+    figure.querySelector('.mechanism-message')?.remove();
+    const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
+    link.removeAttribute('href');
+    const old = this.urls.get(view);
+    if (old !== undefined) URL.revokeObjectURL(old);
+    this.urls.delete(view);
+    this.stale.add(view);
+  }
+
   private render(view: string): void {
+    this.clear(view);
     this.stale.delete(view);
     const figure = this.figure(view);
     const holder = figure.querySelector<HTMLElement>('.svg')!;
     const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
-    const old = this.urls.get(view);
-    if (old !== undefined) URL.revokeObjectURL(old);
-    this.urls.delete(view);
-    figure.querySelector('.mechanism-message')?.remove();
     const drawn = this.draw(view);
     if ('message' in drawn) {
       holder.innerHTML = `<p class="no-figure">${escapeXml(drawn.message)}</p>`;
