@@ -274,7 +274,7 @@ export class Page {
     else if (state === 'mechanism') status.textContent = failure?.detail ?? 'The structure is a mechanism.';
     else
       status.textContent = failure?.issues?.length
-        ? `${failure.detail ?? 'The model has problems'}: see the fields marked below. The results are of the last valid model.`
+        ? `${(failure.detail ?? 'The model has problems').replace(/\.$/, '')}: see the fields marked below. The results are of the last valid model.`
         : (failure?.detail ?? '');
     if (!this.response) return;
     const response = this.response;
