@@ -112,10 +112,7 @@ export function collectionHtml(spec: CollectionSpec, model: Model, units: UnitSy
     return `<tr${attr('data-row', rowAt)}>${cells.join('')}</tr>`;
   });
   const header = spec.name === 'combinations' ? combinationFieldsHtml(model) : '';
-  const table =
-    rows.length > 0 || spec.name !== 'combinations'
-      ? `<table><thead><tr>${heads.join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`
-      : '';
+  const table = `<table><thead><tr>${heads.join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
   const add = `<button type="button" class="add"${attr('data-add', spec.name)}>Add ${escapeXml(spec.noun)}</button>`;
   // a collection with no rows (and no combinations standard) is left out of the printed report
   const empty = rows.length === 0 && !(spec.name === 'combinations' && model.combinations !== undefined);
