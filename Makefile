@@ -15,6 +15,7 @@ BINDGEN       := $(TOOLS)/bin/wasm-bindgen
 REVISION      := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo 000000000000)
 RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock .cargo/config.toml
 TS_SOURCES    := $(shell find ts -name '*.ts')
+WEB_SOURCES   := $(shell find ts/web -type f) vite.config.ts $(wildcard data/sections/*.json)
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
 SYSTEM_PKGS   := redis-server
 # The WebAssembly features rustc's wasm32 target emits by default plus SIMD (.cargo/config.toml), which wasm-opt must accept.
@@ -28,9 +29,9 @@ WASM_OPT_MIN  := 119
 # after npm has installed it on a fresh clone.
 WASM_OPT       = $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
 
-.PHONY: all deps system-deps wasm build data start test test-rust test-ts typecheck lint fmt bench ci clean
+.PHONY: all deps system-deps wasm build web data start test test-rust test-ts typecheck lint fmt bench ci clean
 
-all: deps wasm build
+all: deps wasm build web
 
 ## npm packages as locked. `npm install` rather than `npm ci`: with this machine's npm settings the lock
 ## omits other platforms' optional packages, which `npm ci` refuses; install still follows the lock.
@@ -90,6 +91,12 @@ build: dist/.built
 dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.package-lock.json $(PKG)/revision
 	npx tsc -p tsconfig.build.json
 	@touch $@
+
+## The calculator (ts/web) built by Vite into dist/calculator/: its page, JS, CSS and pkg/'s .wasm as an
+## asset (docs/calculator.md). After `wasm`; `start`, `test` and `bench` reach it through `all`.
+web: dist/calculator/index.html
+dist/calculator/index.html: $(WEB_SOURCES) $(TS_SOURCES) $(PKG)/revision node_modules/.package-lock.json
+	npx vite build --logLevel warn
 
 ## Regenerate data/sections/*.json from the published tables in data/sources
 data: deps
