@@ -1,0 +1,29 @@
+/** A Koa app listening on a free loopback port, for tests that need a real socket (a browser, curl, raw paths). */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+
+export interface Listening {
+  server: Server;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** Stops listening and drops open connections (a browser's keep-alive ones too), so the service is gone at once. */
+  close: () => Promise<void>;
+}
+
+export async function listen(app: Koa): Promise<Listening> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
