@@ -1,5 +1,5 @@
 /** A Koa app listening on a free loopback port, for tests that need a real socket (a browser, curl, raw paths). */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
@@ -12,10 +12,17 @@ export interface Listening {
   close: () => Promise<void>;
 }
 
-export async function listen(app: Koa): Promise<Listening> {
-  const server = app.listen(0, '127.0.0.1');
+/**
+ * Listens on a free port. `app` may be made from the address it will have (its PUBLIC_BASE_URL, which links
+ * such as `links.view` start with): the port is taken first, then the app is made and handed the requests.
+ */
+export async function listen(app: Koa | ((baseUrl: string) => Koa | Promise<Koa>)): Promise<Listening> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  const koa = typeof app === 'function' ? await app(`http://127.0.0.1:${port}`) : app;
+  server.on('request', koa.callback());
   return {
     server,
     port,
