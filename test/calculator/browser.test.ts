@@ -43,6 +43,8 @@ interface Case {
   load: { name: string; value: string };
   /** A field given a value the validators refuse. */
   bad: { name: string; value: string };
+  /** Fields changed first (a select), then the support row removed, to leave a mechanism. */
+  mechanism: { set: { name: string; value: string }[]; remove: string };
 }
 
 const CASES: Case[] = [
@@ -53,6 +55,8 @@ const CASES: Case[] = [
     views: BEAM_VIEWS,
     load: { name: '/loads/0/start', value: '-12' },
     bad: { name: '/spans/0/E', value: '-200' },
+    // a pin alone: the beam turns about it
+    mechanism: { set: [], remove: '/supports/1' },
   },
   // the 8 m x 3 m triangle, 10 kN at the apex: rafters -25/3 kN, tie +20/3 kN; 15 kN scales them by 1.5.
   {
@@ -61,6 +65,8 @@ const CASES: Case[] = [
     views: TRUSS_VIEWS,
     load: { name: '/loads/0/fy', value: '-15' },
     bad: { name: '/materials/0/E', value: '-200' },
+    // the pin at node 1 alone: the truss turns about it
+    mechanism: { set: [], remove: '/supports/1' },
   },
   // the 6 m x 4 m fixed-base portal with 10 kN/m on the beam: 30 kN up at each base; 14 kN/m gives 42 kN.
   {
@@ -69,15 +75,20 @@ const CASES: Case[] = [
     views: FRAME_VIEWS,
     load: { name: '/memberLoads/0/start', value: '-14' },
     bad: { name: '/materials/0/E', value: '-200' },
+    // one fixed base holds the portal; one pinned base alone lets it turn
+    mechanism: { set: [{ name: '/supports/0/type', value: 'pin' }], remove: '/supports/1' },
   },
 ];
 
-/** The model with the field at `pointer` set to the number typed. */
-function edited(model: unknown, pointer: string, value: string): unknown {
+/** The model with the field at `pointer` set to what was typed or chosen (a number field takes the number). */
+function edited<T>(model: T, pointer: string, value: string): T {
   const copy = structuredClone(model);
-  ValuePointer.Set(copy, pointer, Number(value));
+  ValuePointer.Set(copy, pointer, typeof ValuePointer.Get(copy, pointer) === 'number' ? Number(value) : value);
   return copy;
 }
+
+/** The field a dotted issue path (`spans.0.E`, interface-spec "issues") names: its JSON pointer (`/spans/0/E`). */
+const fieldOf = (issuePath: string) => (issuePath === '' ? '' : `/${issuePath.split('.').join('/')}`);
 
 /** A force or moment the response gives (what the results tables must show, at least). */
 const RESULT_KEYS = new Set(['vertical', 'horizontal', 'moment', 'value', 'force']);
@@ -208,7 +219,7 @@ for (const c of CASES) {
         const answer = await post(service.url, `/v1/${c.kind}/solve`, edited(model, c.bad.name, c.bad.value));
         expect(answer.status).toBe(400);
         const issues = answer.json.issues ?? [];
-        expect(issues.map((issue) => issue.path)).toContain(c.bad.name);
+        expect(issues.map((issue) => fieldOf(issue.path))).toContain(c.bad.name);
         for (const issue of issues) {
           const shown = page.locator(`[data-issue-for="${issue.path}"]`);
           await expect.poll(() => shown.count(), { message: `[data-issue-for="${issue.path}"]`, timeout: 5000 }).toBeGreaterThan(0);
@@ -216,38 +227,41 @@ for (const c of CASES) {
           expect((await shown.allTextContents()).map((text) => text.trim())).toContain(issue.message);
           expect(await shown.first().getAttribute('role')).toBe('alert');
         }
-        // next to the field: in the same table row as the field named by the path (or beside it, outside a table)
+        // next to the field: in the same table row as the field the path names (or beside it, outside a table)
+        const issue = issues.find((i) => fieldOf(i.path) === c.bad.name)!;
         const beside = await page
           .locator(`[name="${c.bad.name}"]`)
           .evaluate(
             (field, path) => (field.closest('tr') ?? field.parentElement)?.querySelector(`[data-issue-for="${path}"]`) != null,
-            c.bad.name,
+            issue.path,
           );
-        expect(beside, `[data-issue-for="${c.bad.name}"] beside its field`).toBe(true);
+        expect(beside, `[data-issue-for="${issue.path}"] beside the field ${c.bad.name}`).toBe(true);
         // and correcting it clears the problem
         expect(await editField(page, c.bad.name, String(ValuePointer.Get(model, c.bad.name)))).toBe('ready');
-        expect(await page.locator(`[data-issue-for="${c.bad.name}"]`).count()).toBe(0);
+        expect(await page.locator('[data-issue-for]').count()).toBe(0);
         await page.close();
       },
       TEST_TIMEOUT_MS,
     );
 
     it(
-      'with supports removed until the API calls it a mechanism, highlights the mechanism on the figure',
+      'with a support removed so that the structure can move, highlights the mechanism on the figure',
       async () => {
         const { view, model } = await solved(c);
         const page = await newPage();
         await openCalculator(page, view);
-        // remove the last support, as a user would with its row's button, until the structure can move
-        let current = structuredClone(model) as { supports: unknown[] };
-        let answer: { status: number; json: ServiceJson } = { status: 200, json: {} };
-        while (answer.status === 200) {
-          expect(current.supports.length, 'supports left to remove').toBeGreaterThan(0);
-          const row = `/supports/${current.supports.length - 1}`;
-          current = { ...current, supports: current.supports.slice(0, -1) };
-          answer = await post(service.url, `/v1/${c.kind}/solve`, current);
-          expect(await removeRow(page, row)).toBe(answer.status === 200 ? 'ready' : 'mechanism');
+        // as a user would: change the fields, then remove the support's row; the page's state follows the API's answer
+        let current = structuredClone(model);
+        const expectState = (status: number) => (status === 200 ? 'ready' : status === 422 ? 'mechanism' : `API status ${status}`);
+        for (const { name, value } of c.mechanism.set) {
+          current = edited(current, name, value);
+          const step = await post(service.url, `/v1/${c.kind}/solve`, current);
+          expect(await editField(page, name, value), name).toBe(expectState(step.status));
         }
+        current = structuredClone(current);
+        ValuePointer.Delete(current, c.mechanism.remove);
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, current);
+        expect(await removeRow(page, c.mechanism.remove)).toBe(expectState(answer.status));
         expect(answer.status).toBe(422);
         expect(answer.json.code).toBe('unstable_structure');
         expect(modelInAddress(page)).toEqual(current);

@@ -83,11 +83,18 @@ export async function afterEdit(page: Page, what: string, act: () => Promise<voi
   return pageState(page);
 }
 
-/** Types `value` into the field whose name is the JSON pointer `name` (an `input` event, as a user's typing). */
+/**
+ * Sets the field whose name is the JSON pointer `name` as a user would: types into an input (an `input`
+ * event), chooses the option of a select (a `change` event); waits for the update and answers the page's state.
+ */
 export async function editField(page: Page, name: string, value: string): Promise<string | undefined> {
   const field = page.locator(`[name="${name}"]`);
   if ((await field.count()) !== 1) throw new Error(`the page has ${await field.count()} fields named ${name}, expected one${said(page)}`);
-  return afterEdit(page, `editing ${name}`, () => field.fill(value));
+  const tag = await field.evaluate((element) => element.tagName);
+  return afterEdit(page, `editing ${name}`, async () => {
+    if (tag === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  });
 }
 
 /** Clicks the button that removes the row at `row` (a JSON pointer such as /supports/1). */
