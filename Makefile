@@ -133,6 +133,7 @@ bench: all system-deps
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
+	npx tsx bench/calculator.ts
 
 ci: test
 

@@ -16,6 +16,7 @@ import { testApp } from '../support/app.js';
 import {
   downloadedSvg,
   editField,
+  importModel,
   modelInAddress,
   openCalculator,
   pageState,
@@ -86,6 +87,9 @@ function edited<T>(model: T, pointer: string, value: string): T {
   ValuePointer.Set(copy, pointer, typeof ValuePointer.Get(copy, pointer) === 'number' ? Number(value) : value);
   return copy;
 }
+
+/** A model with its units written out (SI is the default). */
+const inSI = (model: unknown) => ({ units: 'SI', ...(model as object) });
 
 /** The field a dotted issue path (`spans.0.E`, interface-spec "issues") names: its JSON pointer (`/spans/0/E`). */
 const fieldOf = (issuePath: string) => (issuePath === '' ? '' : `/${issuePath.split('.').join('/')}`);
@@ -183,6 +187,49 @@ for (const c of CASES) {
           expect(diagram.status, v).toBe(200);
           expect(await downloadedSvg(page, c.kind, v), `${c.kind} ${v} figure`).toBe(withoutAttribution(diagram.text));
         }
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'labels every control, so that a screen reader names each field and button',
+      async () => {
+        const { view } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        const unlabelled = await page.locator('input, select, textarea, button').evaluateAll((controls) =>
+          controls
+            .filter((control) => {
+              const labels = (control as HTMLInputElement).labels;
+              const named = control.getAttribute('aria-label')?.trim() || control.getAttribute('aria-labelledby');
+              const text = control.tagName === 'BUTTON' && control.textContent?.trim();
+              return !(labels && labels.length > 0) && !named && !text;
+            })
+            .map((control) => control.outerHTML.slice(0, 120)),
+        );
+        expect(unlabelled).toEqual([]);
+        expect(await page.locator(`[name="${c.load.name}"]`).count(), c.load.name).toBe(1);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'takes a request body pasted into the import box (a model too big for a link) and shows what the API answers for it',
+      async () => {
+        const page = await newPage();
+        await openCalculator(page, `${service.url}/calculator/${c.kind}`);
+        const want = edited(c.model, c.load.name, c.load.value);
+        expect(await importModel(page, want)).toBe('ready');
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, want);
+        expect(answer.status).toBe(200);
+        await expectResults(page, c.kind, answer.json);
+        // the box shows the model after the update, and the address carries it (an SI model: `units: "SI"` may
+        // be written out or left to its default)
+        const box = JSON.parse(await page.locator('#model-json').inputValue()) as object;
+        expect(inSI(box)).toEqual(inSI(want));
+        expect(inSI(modelInAddress(page))).toEqual(inSI(want));
         await page.close();
       },
       TEST_TIMEOUT_MS,

@@ -35,7 +35,10 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return found;
 }
 
-/** A headless Chromium; launching is bounded, so a browser that cannot start fails the caller instead of hanging it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, timeout: 30_000 });
+/**
+ * A headless Chromium (with command-line `args` added to playwright's own); launching is bounded, so a
+ * browser that cannot start fails the caller instead of hanging it.
+ */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, timeout: 30_000, args });
 }
