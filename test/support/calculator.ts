@@ -160,7 +160,14 @@ export function withoutAttribution(svg: string): string {
 
 /** Replaces the page's model by pasting its JSON into the import box (`#model-json`, `#import-json`): big models have no link. */
 export async function importModel(page: Page, model: unknown): Promise<string | undefined> {
-  await page.locator('#model-json').fill(JSON.stringify(model));
+  const box = page.locator('#model-json');
+  // a box in a closed disclosure (<details>) is opened as a user opens it, by its summary
+  const closed = await box.evaluate((element) => {
+    const details = element.closest('details');
+    return details !== null && !details.open;
+  });
+  if (closed) await page.locator('details:has(#model-json) > summary').click();
+  await box.fill(JSON.stringify(model));
   return afterEdit(page, 'importing a model', () => page.locator('#import-json').click());
 }
 
