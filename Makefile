@@ -17,7 +17,9 @@ RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.tom
 TS_SOURCES    := $(shell find ts -name '*.ts')
 WEB_SOURCES   := $(shell find ts/web -type f) vite.config.ts $(wildcard data/sections/*.json)
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
-SYSTEM_PKGS   := redis-server
+# redis-server for the shared-counter tests; chromium (Debian's own build, driven by playwright-core, which
+# downloads no browser) for the calculator's browser tests, its screenshots and its edit-to-redraw bench.
+SYSTEM_PKGS   := redis-server chromium
 # The WebAssembly features rustc's wasm32 target emits by default plus SIMD (.cargo/config.toml), which wasm-opt must accept.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd
@@ -40,7 +42,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm install --no-audit --no-fund
 	@touch $@
 
-## Debian packages the tests need (a real redis-server for the shared-counter tests)
+## Debian packages the tests and benches need (SYSTEM_PKGS)
 system-deps:
 	@missing=""; for p in $(SYSTEM_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
@@ -129,7 +131,7 @@ lint: deps
 	npx eslint .
 	npm run --silent lint:layers
 
-bench: all
+bench: all system-deps
 	@mkdir -p target/bench
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json --record target/bench/native-beam-ms
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json --record target/bench/native-truss-ms
@@ -138,6 +140,7 @@ bench: all
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
+	npx tsx bench/calculator.ts
 
 ci: test
 
