@@ -136,13 +136,14 @@ function fillMaterialsOrRefuse(
 export function trussEngineModel(si: TrussSolveRequest): EngineTrussModel {
   const nodeIndex = new Map(si.nodes.map((n, i) => [n.id, i]));
   const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
-  const material = new Map(si.materials.map((m) => [m.id, m]));
+  // each material in engine units once, not once per member
+  const material = new Map(si.materials.map((m) => [m.id, { e: toEngine('modulus', m.E!), a: toEngine('area', m.A!) }]));
   const at = (id: number) => nodeIndex.get(id)!;
   return {
     nodes: si.nodes.map((n) => ({ x: n.x, y: n.y })),
     members: si.members.map((m) => {
-      const mat = material.get(m.material ?? DEFAULT_MATERIAL)!;
-      return { from: at(m.from), to: at(m.to), e: toEngine('modulus', mat.E!), a: toEngine('area', mat.A!) };
+      const { e, a } = material.get(m.material ?? DEFAULT_MATERIAL)!;
+      return { from: at(m.from), to: at(m.to), e, a };
     }),
     supports: si.supports.map((s) => ({
       node: at(s.node),
