@@ -15,7 +15,10 @@ import { quantities, toEngine, toSI, type Quantity, type UnitSystem } from '../u
  * Hands every number of a request the engine receives to `check`: what it is, its value in the request's
  * units, and its path, which is made only for a value that is reported (a large request has thousands).
  */
-export type RequestNumbers = (check: (quantity: Quantity, value: number | undefined, path: () => string) => void) => void;
+export type RequestNumbers = (check: NumberCheck) => void;
+
+/** One number to check: what it is, its value in the request's units, and how to name its place. */
+export type NumberCheck = (quantity: Quantity, value: number | undefined, path: () => string) => void;
 
 const MIN_NORMAL = 2.2250738585072014e-308;
 

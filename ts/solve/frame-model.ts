@@ -8,7 +8,7 @@ import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection } from '../schema/frame.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
-import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
+import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-checks.js';
 import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 
 const DEGREES = Math.PI / 180;
@@ -41,19 +41,7 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
 /** Every number of a frame request the engine receives, for the engine-range check (ts/solve/engine-range.ts). */
 function frameNumbers(request: FrameSolveRequest): RequestNumbers {
   return (check) => {
-    request.nodes.forEach((n, i) => {
-      check('length', n.x, () => `nodes.${i}.x`);
-      check('length', n.y, () => `nodes.${i}.y`);
-    });
-    request.materials.forEach((m, i) => {
-      check('modulus', m.E, () => `materials.${i}.E`);
-      check('area', m.A, () => `materials.${i}.A`);
-      check('inertia', m.I, () => `materials.${i}.I`);
-    });
-    request.supports.forEach((s, i) => {
-      check('displacement', s.settlement?.x, () => `supports.${i}.settlement.x`);
-      check('displacement', s.settlement?.y, () => `supports.${i}.settlement.y`);
-    });
+    latticeNumbers(request, check, (m, i) => check('inertia', m.I, () => `materials.${i}.I`));
     (request.nodalLoads ?? []).forEach((l, i) => {
       check('force', l.fx, () => `nodalLoads.${i}.fx`);
       check('force', l.fy, () => `nodalLoads.${i}.fy`);

@@ -3,6 +3,7 @@
  * members of a material, held by supports at nodes.
  */
 import type { ProblemIssue } from '../problem/index.js';
+import type { NumberCheck } from './engine-range.js';
 
 export const DEFAULT_MATERIAL = 1;
 
@@ -81,4 +82,35 @@ export function largestDimension(nodes: readonly { x: number; y: number }[]): nu
     top = Math.max(top, y);
   }
   return Math.max(right - left, top - bottom);
+}
+
+/** What trusses and frames share of the numbers the engine receives; `M` is the kind's material. */
+export interface LatticeNumbers<M extends { E?: number; A?: number }> {
+  nodes: readonly { x: number; y: number }[];
+  materials: readonly M[];
+  supports: readonly { settlement?: { x?: number; y?: number } }[];
+}
+
+/**
+ * The engine-range checks trusses and frames share, in request order: node coordinates, each material's
+ * E and A (and what `material` adds, a frame's I), support settlements.
+ */
+export function latticeNumbers<M extends { E?: number; A?: number }>(
+  request: LatticeNumbers<M>,
+  check: NumberCheck,
+  material?: (m: M, i: number) => void,
+): void {
+  request.nodes.forEach((n, i) => {
+    check('length', n.x, () => `nodes.${i}.x`);
+    check('length', n.y, () => `nodes.${i}.y`);
+  });
+  request.materials.forEach((m, i) => {
+    check('modulus', m.E, () => `materials.${i}.E`);
+    check('area', m.A, () => `materials.${i}.A`);
+    material?.(m, i);
+  });
+  request.supports.forEach((s, i) => {
+    check('displacement', s.settlement?.x, () => `supports.${i}.settlement.x`);
+    check('displacement', s.settlement?.y, () => `supports.${i}.settlement.y`);
+  });
 }

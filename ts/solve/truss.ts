@@ -24,7 +24,7 @@ import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
-import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
+import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-checks.js';
 import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js';
 import { trussPlausibility } from './plausibility.js';
 import { respond } from './respond.js';
@@ -62,18 +62,7 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
 /** Every number of a truss request the engine receives, for the engine-range check. */
 function trussNumbers(request: TrussSolveRequest): RequestNumbers {
   return (check) => {
-    request.nodes.forEach((n, i) => {
-      check('length', n.x, () => `nodes.${i}.x`);
-      check('length', n.y, () => `nodes.${i}.y`);
-    });
-    request.materials.forEach((m, i) => {
-      check('modulus', m.E, () => `materials.${i}.E`);
-      check('area', m.A, () => `materials.${i}.A`);
-    });
-    request.supports.forEach((s, i) => {
-      check('displacement', s.settlement?.x, () => `supports.${i}.settlement.x`);
-      check('displacement', s.settlement?.y, () => `supports.${i}.settlement.y`);
-    });
+    latticeNumbers(request, check);
     (request.loads ?? []).forEach((l, i) => {
       if ('magnitude' in l) check('force', l.magnitude, () => `loads.${i}.magnitude`);
       else {
