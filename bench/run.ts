@@ -57,6 +57,27 @@ function rssOf(child: ReturnType<typeof fork>): Promise<number> {
   });
 }
 
+/**
+ * CPU milliseconds a process's main thread has used (Linux: /proc, at 100 ticks a second), or undefined
+ * elsewhere. On a busy machine it is steadier than wall time, which also counts waiting for a core.
+ */
+function mainThreadCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Microseconds of main-thread CPU per request while `work` sends `count` requests to `server`. */
+async function cpuPerRequest(server: { cpuMs: () => number | undefined }, count: number, work: () => Promise<unknown>) {
+  const start = server.cpuMs();
+  await work();
+  const end = server.cpuMs();
+  return start === undefined || end === undefined ? undefined : ((end - start) / count) * 1000;
+}
+
 /** Milliseconds of each of `count` requests sent one at a time. */
 async function sequentialMs(url: string, body: string, count: number): Promise<number[]> {
   const times: number[] = [];
@@ -79,14 +100,14 @@ async function serve(
   body?: unknown,
   nodeFlags: string[] = [],
   root: URL = new URL('../', import.meta.url),
-): Promise<{ url: string; close: () => void; rss: () => Promise<number> }> {
+): Promise<{ url: string; close: () => void; rss: () => Promise<number>; cpuMs: () => number | undefined }> {
   const child = fork(fileURLToPath(new URL('bench/http-target.ts', root)), [kind], { execArgv: [...nodeFlags, '--import', 'tsx'] });
   if (body !== undefined) child.send(body as object);
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child) };
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child), cpuMs: () => mainThreadCpuMs(child.pid) };
 }
 
 async function load(url: string, body: string, seconds: number) {
@@ -98,7 +119,13 @@ async function load(url: string, body: string, seconds: number) {
     connections: 10,
     duration: seconds,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 /** The 300-node, 1000-member lattice of the engine benchmarks as an API request (SI: GPa, mm2). */
@@ -369,10 +396,17 @@ const rounds: { bare: Awaited<ReturnType<typeof load>>; service: Awaited<ReturnT
 // a second of load on each first, so neither side is measured while its JIT is still compiling
 await load(bareServer.url, request, 1);
 await load(`${service.url}/v1/beam/solve`, request, 1);
+const cpuRatios: number[] = [];
 for (let round = 0; round < 3; round++) {
+  const bareStart = bareServer.cpuMs();
   const bare = await load(bareServer.url, request, seconds);
+  const [bareEnd, serviceStart] = [bareServer.cpuMs(), service.cpuMs()];
   const solved = await load(`${service.url}/v1/beam/solve`, request, seconds);
+  const serviceEnd = service.cpuMs();
   rounds.push({ bare, service: solved, ratio: solved.rps / bare.rps });
+  // the bare route's CPU per request over the service's: the throughput ratio each would have with a core to itself
+  if (bareStart !== undefined && bareEnd !== undefined && serviceStart !== undefined && serviceEnd !== undefined)
+    cpuRatios.push((bareEnd - bareStart) / bare.requests / ((serviceEnd - serviceStart) / solved.requests));
 }
 bareServer.close();
 const { bare: bareRun, service: serviceRun, ratio } = [...rounds].sort((a, b) => a.ratio - b.ratio)[1]!;
@@ -387,6 +421,8 @@ console.log(
   `http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`,
 );
 console.log(`throughput ratio service/bare (median of ${rounds.length} rounds): ${ratio.toFixed(2)} (target >= 0.50)`);
+if (cpuRatios.length === rounds.length)
+  console.log(`  main-thread CPU per request, bare / service (rounds): ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}`);
 target(
   'HTTP 3-span beam, service / bare Koa throughput',
   `${serviceRun.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s`,
@@ -424,9 +460,14 @@ target(
   const rss10 = await fresh.rss();
   const timed: number[] = [];
   const before: number[] = [];
+  const cpuNow: (number | undefined)[] = [];
+  const cpuBefore: (number | undefined)[] = [];
   for (let round = 0; round < 9; round++) {
-    timed.push(...(await sequentialMs(url, trussRequest, 110)));
-    if (baseline) before.push(...(await sequentialMs(`${baseline.url}/v1/truss/solve`, trussRequest, 110)));
+    cpuNow.push(await cpuPerRequest(fresh, 110, async () => timed.push(...(await sequentialMs(url, trussRequest, 110)))));
+    if (baseline) {
+      const baselineUrl = `${baseline.url}/v1/truss/solve`;
+      cpuBefore.push(await cpuPerRequest(baseline, 110, async () => before.push(...(await sequentialMs(baselineUrl, trussRequest, 110)))));
+    }
   }
   const rss1000 = await fresh.rss();
   fresh.close();
@@ -446,6 +487,13 @@ target(
     '<= 0.75',
     timeRatio <= 0.75,
   );
+  const cpu = (rounds: (number | undefined)[]) =>
+    rounds.length > 0 && rounds.every((c) => c !== undefined) ? median(rounds as number[]) : undefined;
+  const [usNow, usBefore] = [cpu(cpuNow), cpu(cpuBefore)];
+  if (usNow !== undefined && usBefore !== undefined && baseline)
+    console.log(
+      `  main-thread CPU per request (median of 9 rounds): ${usNow.toFixed(0)} us; main before issue 13: ${usBefore.toFixed(0)} us; ratio ${(usNow / usBefore).toFixed(2)}`,
+    );
   const growth = rss1000 / rss10;
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
   console.log(
