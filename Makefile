@@ -31,7 +31,7 @@ WASM_OPT_MIN  := 119
 # after npm has installed it on a fresh clone.
 WASM_OPT       = $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
 
-.PHONY: all deps system-deps wasm build web data start test test-rust test-ts typecheck lint fmt bench ci clean
+.PHONY: all deps system-deps wasm build web data start test test-rust test-ts typecheck lint fmt bench bench-baseline ci clean
 
 all: deps wasm build web
 
@@ -47,21 +47,28 @@ system-deps:
 	@missing=""; for p in $(SYSTEM_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
+## `$(call cargo_wasm,<target dir>,<revision>)`: the binding built for wasm32 from the current directory's
+## workspace: rustup's wasm32 target when installed, otherwise Debian's rustc-web with build-std
+## (installed when missing).
+define cargo_wasm
+if rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET); then \
+  echo "wasm: rustup target $(WASM_TARGET)"; \
+  SPANWISE_REVISION=$(2) CARGO_TARGET_DIR=$(1) cargo build --release --target $(WASM_TARGET) -p $(WASM_CRATE); \
+else \
+  echo "wasm: Debian rustc-web with build-std"; \
+  missing=""; for p in $(DEBIAN_RUST); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+  if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi; \
+  SPANWISE_REVISION=$(2) RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(1) \
+    /usr/bin/cargo build --release --target $(WASM_TARGET) -Z build-std=std,panic_abort -p $(WASM_CRATE); \
+fi
+endef
+
 ## The engine as one WebAssembly package (pkg/) that Node and browsers both load.
 ## Route: rustup's wasm32 target when installed, otherwise Debian's rustc-web with build-std
 ## (docs/architecture.md, "Building the engine").
 wasm: $(PKG)/revision
 $(PKG)/revision: $(RUST_SOURCES) $(BINDGEN) | node_modules/.package-lock.json
-	@if rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET); then \
-	  echo "wasm: rustup target $(WASM_TARGET)"; \
-	  SPANWISE_REVISION=$(REVISION) CARGO_TARGET_DIR=target/wasm cargo build --release --target $(WASM_TARGET) -p $(WASM_CRATE); \
-	else \
-	  echo "wasm: Debian rustc-web with build-std"; \
-	  missing=""; for p in $(DEBIAN_RUST); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	  if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi; \
-	  SPANWISE_REVISION=$(REVISION) RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/wasm \
-	    /usr/bin/cargo build --release --target $(WASM_TARGET) -Z build-std=std,panic_abort -p $(WASM_CRATE); \
-	fi
+	@$(call cargo_wasm,target/wasm,$(REVISION))
 	$(BINDGEN) --target web --out-dir $(PKG) --out-name spanwise_engine $(WASM_OUT)
 	@version=$$($(WASM_OPT) --version 2>/dev/null | awk '{print $$3}'); \
 	if [ -z "$$version" ]; then \
@@ -133,6 +140,8 @@ lint: deps
 
 bench: all system-deps
 	@mkdir -p target/bench
+	@# the baseline is optional: without it the HTTP truss is compared with its recorded figure
+	-@$(MAKE) --no-print-directory bench-baseline
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json --record target/bench/native-beam-ms
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json --record target/bench/native-truss-ms
 	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json --record target/bench/native-frame-ms
@@ -141,6 +150,22 @@ bench: all system-deps
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
 	npx tsx bench/calculator.ts
+
+## The service as main was before issue 13 (BASELINE_REV), built once into target/ as it was built then
+## (its own Cargo.lock and release profile, no SIMD: RUSTFLAGS empties .cargo/config.toml's flags; no
+## wasm-opt), with this tree's node_modules. `make bench` times the 300-node truss over HTTP against it in
+## the same run (bench/run.ts). The first build takes minutes; later runs reuse it.
+BASELINE_REV := 4f482c7
+BASELINE     := target/bench-baseline/$(BASELINE_REV)
+bench-baseline: $(BASELINE)/.built
+$(BASELINE)/.built: | node_modules/.package-lock.json $(BINDGEN)
+	rm -rf $(BASELINE) && mkdir -p $(BASELINE)
+	git archive $(BASELINE_REV) | tar -x -C $(BASELINE)
+	ln -s $(CURDIR)/node_modules $(BASELINE)/node_modules
+	cd $(BASELINE) && export RUSTFLAGS= && $(call cargo_wasm,$(CURDIR)/$(BASELINE)/target/wasm,$(BASELINE_REV))
+	$(BINDGEN) --target web --out-dir $(BASELINE)/pkg --out-name spanwise_engine $(BASELINE)/$(WASM_OUT)
+	cd $(BASELINE) && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.build.json
+	@touch $@
 
 ci: test
 

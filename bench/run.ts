@@ -4,7 +4,7 @@
  * Loopback only, bounded durations. Prints numbers and ratios; targets are printed beside them.
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadEngine } from '../ts/engine/node.js';
@@ -23,12 +23,18 @@ import { beamRequest, fixture, latticeRequest } from './requests.js';
 import { median, timeMs } from './timing.js';
 
 /**
- * Baseline of the 300-node truss end to end over HTTP: the median time of one request at a time
- * (990 requests after 10 to warm up, as `sequentialMs` sends them below) to main at 4f482c7, before
- * issue 13, on the project's shared 2-core machine (2026-11-23; the quietest of four runs: 6.04 ms,
- * the busiest 15.5 ms, so compare figures from quiet runs only).
+ * The service as main was before issue 13, which the 300-node truss over HTTP is compared with in the
+ * same run: `make bench-baseline` builds that revision into target/ (the Makefile says how).
  */
-const TRUSS_HTTP_BASELINE_MS = 6.04;
+const BASELINE_REVISION = '4f482c7';
+const baselineRoot = new URL(`../target/bench-baseline/${BASELINE_REVISION}/`, import.meta.url);
+
+/**
+ * When that build is missing: the median time of one request at a time (990 requests after 10 to warm
+ * up) to main at 4f482c7, on the project's shared 2-core machine (2026-11-23; the quietest of four runs:
+ * 6.04 ms, the busiest 15.5 ms). A figure from another run, so only a rough comparison.
+ */
+const TRUSS_HTTP_RECORDED_MS = 6.04;
 
 /** Targets met or not, printed together at the end. */
 const targets: { name: string; figure: string; ratio: number; target: string; met: boolean }[] = [];
@@ -50,6 +56,27 @@ function rssOf(child: ReturnType<typeof fork>): Promise<number> {
   });
 }
 
+/**
+ * CPU milliseconds a process's main thread has used (Linux: /proc, at 100 ticks a second), or undefined
+ * elsewhere. On a busy machine it is steadier than wall time, which also counts waiting for a core.
+ */
+function mainThreadCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Microseconds of main-thread CPU per request while `work` sends `count` requests to `server`. */
+async function cpuPerRequest(server: { cpuMs: () => number | undefined }, count: number, work: () => Promise<unknown>) {
+  const start = server.cpuMs();
+  await work();
+  const end = server.cpuMs();
+  return start === undefined || end === undefined ? undefined : ((end - start) / count) * 1000;
+}
+
 /** Milliseconds of each of `count` requests sent one at a time. */
 async function sequentialMs(url: string, body: string, count: number): Promise<number[]> {
   const times: number[] = [];
@@ -63,19 +90,23 @@ async function sequentialMs(url: string, body: string, count: number): Promise<n
   return times;
 }
 
-/** Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC). */
+/**
+ * Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC); `root` is
+ * the tree whose target runs (this one, or the baseline's).
+ */
 async function serve(
   kind: 'service' | 'bare',
   body?: unknown,
   nodeFlags: string[] = [],
-): Promise<{ url: string; close: () => void; rss: () => Promise<number> }> {
-  const child = fork(fileURLToPath(new URL('./http-target.ts', import.meta.url)), [kind], { execArgv: [...nodeFlags, '--import', 'tsx'] });
+  root: URL = new URL('../', import.meta.url),
+): Promise<{ url: string; close: () => void; rss: () => Promise<number>; cpuMs: () => number | undefined }> {
+  const child = fork(fileURLToPath(new URL('bench/http-target.ts', root)), [kind], { execArgv: [...nodeFlags, '--import', 'tsx'] });
   if (body !== undefined) child.send(body as object);
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child) };
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child), cpuMs: () => mainThreadCpuMs(child.pid) };
 }
 
 async function load(url: string, body: string, seconds: number) {
@@ -87,7 +118,13 @@ async function load(url: string, body: string, seconds: number) {
     connections: 10,
     duration: seconds,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 const FRAME_DIRECTIONS: Record<EngineLoadDirection, string> = {
@@ -310,10 +347,17 @@ const rounds: { bare: Awaited<ReturnType<typeof load>>; service: Awaited<ReturnT
 // a second of load on each first, so neither side is measured while its JIT is still compiling
 await load(bareServer.url, request, 1);
 await load(`${service.url}/v1/beam/solve`, request, 1);
+const cpuRatios: number[] = [];
 for (let round = 0; round < 3; round++) {
+  const bareStart = bareServer.cpuMs();
   const bare = await load(bareServer.url, request, seconds);
+  const [bareEnd, serviceStart] = [bareServer.cpuMs(), service.cpuMs()];
   const solved = await load(`${service.url}/v1/beam/solve`, request, seconds);
+  const serviceEnd = service.cpuMs();
   rounds.push({ bare, service: solved, ratio: solved.rps / bare.rps });
+  // the bare route's CPU per request over the service's: the throughput ratio each would have with a core to itself
+  if (bareStart !== undefined && bareEnd !== undefined && serviceStart !== undefined && serviceEnd !== undefined)
+    cpuRatios.push((bareEnd - bareStart) / bare.requests / ((serviceEnd - serviceStart) / solved.requests));
 }
 bareServer.close();
 const { bare: bareRun, service: serviceRun, ratio } = [...rounds].sort((a, b) => a.ratio - b.ratio)[1]!;
@@ -328,6 +372,8 @@ console.log(
   `http beam solve, 3 spans / 6 loads:      ${serviceRun.rps.toFixed(0)} req/s, p50 ${serviceRun.p50} ms, p99 ${serviceRun.p99} ms, errors ${serviceRun.errors}`,
 );
 console.log(`throughput ratio service/bare (median of ${rounds.length} rounds): ${ratio.toFixed(2)} (target >= 0.50)`);
+if (cpuRatios.length === rounds.length)
+  console.log(`  main-thread CPU per request, bare / service (rounds): ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}`);
 target(
   'HTTP 3-span beam, service / bare Koa throughput',
   `${serviceRun.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s`,
@@ -354,26 +400,51 @@ target(
   // the median time of a request after the first 10. V8 grows its young generation from 1 to 16 MB
   // semi-spaces under load, some 45 MB of resident memory that would show as growth between the two
   // readings without being a leak: the service starts with it grown (a service under load reaches it
-  // within seconds), so the comparison sees what the requests leave behind.
-  const fresh = await serve('service', undefined, ['--min-semi-space-size=16']);
+  // within seconds), so the comparison sees what the requests leave behind. The baseline service, started
+  // the same way, is timed in rounds taking turns with this one, so a busy spell weighs on both.
+  const flags = ['--min-semi-space-size=16'];
+  const fresh = await serve('service', undefined, flags);
+  const baseline = existsSync(new URL('.built', baselineRoot)) ? await serve('service', undefined, flags, baselineRoot) : undefined;
   const url = `${fresh.url}/v1/truss/solve`;
   await sequentialMs(url, trussRequest, 10);
+  if (baseline) await sequentialMs(`${baseline.url}/v1/truss/solve`, trussRequest, 10);
   const rss10 = await fresh.rss();
-  const timed = await sequentialMs(url, trussRequest, 990);
+  const timed: number[] = [];
+  const before: number[] = [];
+  const cpuNow: (number | undefined)[] = [];
+  const cpuBefore: (number | undefined)[] = [];
+  for (let round = 0; round < 9; round++) {
+    cpuNow.push(await cpuPerRequest(fresh, 110, async () => timed.push(...(await sequentialMs(url, trussRequest, 110)))));
+    if (baseline) {
+      const baselineUrl = `${baseline.url}/v1/truss/solve`;
+      cpuBefore.push(await cpuPerRequest(baseline, 110, async () => before.push(...(await sequentialMs(baselineUrl, trussRequest, 110)))));
+    }
+  }
   const rss1000 = await fresh.rss();
   fresh.close();
+  baseline?.close();
   const trussMedian = median(timed);
-  const timeRatio = trussMedian / TRUSS_HTTP_BASELINE_MS;
+  const [beforeMs, how] = baseline
+    ? [median(before), `main before issue 13 (${BASELINE_REVISION}), same run`]
+    : [TRUSS_HTTP_RECORDED_MS, `main before issue 13 as recorded, another run: make bench-baseline for a same-run figure`];
+  const timeRatio = trussMedian / beforeMs;
   console.log(
-    `http truss one at a time: median ${trussMedian.toFixed(2)} ms (main before issue 13: ${TRUSS_HTTP_BASELINE_MS} ms), ratio ${timeRatio.toFixed(2)} (target <= 0.75)`,
+    `http truss one at a time: median ${trussMedian.toFixed(2)} ms; ${how}: ${beforeMs.toFixed(2)} ms; ratio ${timeRatio.toFixed(2)} (target <= 0.75)`,
   );
   target(
-    'HTTP 300-node truss median, now / main before',
-    `${trussMedian.toFixed(2)} / ${TRUSS_HTTP_BASELINE_MS} ms`,
+    `HTTP 300-node truss median, now / main before${baseline ? ' (same run)' : ' (recorded)'}`,
+    `${trussMedian.toFixed(2)} / ${beforeMs.toFixed(2)} ms`,
     timeRatio,
     '<= 0.75',
     timeRatio <= 0.75,
   );
+  const cpu = (rounds: (number | undefined)[]) =>
+    rounds.length > 0 && rounds.every((c) => c !== undefined) ? median(rounds as number[]) : undefined;
+  const [usNow, usBefore] = [cpu(cpuNow), cpu(cpuBefore)];
+  if (usNow !== undefined && usBefore !== undefined && baseline)
+    console.log(
+      `  main-thread CPU per request (median of 9 rounds): ${usNow.toFixed(0)} us; main before issue 13: ${usBefore.toFixed(0)} us; ratio ${(usNow / usBefore).toFixed(2)}`,
+    );
   const growth = rss1000 / rss10;
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
   console.log(

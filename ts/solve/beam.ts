@@ -34,9 +34,9 @@ import { misdirectedTo } from '../schema/kinds.js';
 import { lineLoadCoefficients } from '../schema/line-load.js';
 import { compile } from '../schema/validate.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
-import { engineDivisors, fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
+import { engineDivisors, fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
-import { engineRangeIssues, type RangeCheck } from './engine-range.js';
+import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 import { engineProblem, formatNumber } from './failures.js';
 import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
@@ -67,34 +67,38 @@ export const BEAM_UNIT_LABELS = {
 const ALL_UPWARD_WARNING = 'Every load points upward (positive). Loads are negative downward: a gravity load should be negative.';
 
 /** Every number of a beam request, for the engine-range check (the total length too: positions reach it). */
-function* beamNumbers(request: BeamSolveRequest): Generator<RangeCheck> {
-  let total = 0;
-  for (const [i, s] of request.spans.entries()) {
-    yield { path: `spans.${i}.length`, quantity: 'length', value: s.length };
-    yield { path: `spans.${i}.E`, quantity: 'modulus', value: s.E };
-    yield { path: `spans.${i}.I`, quantity: 'inertia', value: s.I };
-    total += s.length;
-  }
-  if (request.spans.length > 1) yield { path: 'spans', quantity: 'length', value: total };
-  for (const [i, s] of request.supports.entries()) {
-    yield { path: `supports.${i}.position`, quantity: 'length', value: s.position };
-    yield { path: `supports.${i}.settlement`, quantity: 'displacement', value: s.settlement };
-  }
-  for (const [i, l] of (request.loads ?? []).entries()) {
-    const at = (field: string, quantity: RangeCheck['quantity'], value: number | undefined): RangeCheck => ({
-      path: `loads.${i}.${field}`,
-      quantity,
-      value,
+function beamNumbers(request: BeamSolveRequest): RequestNumbers {
+  return (check) => {
+    let total = 0;
+    request.spans.forEach((s, i) => {
+      check('length', s.length, () => `spans.${i}.length`);
+      check('modulus', s.E, () => `spans.${i}.E`);
+      check('inertia', s.I, () => `spans.${i}.I`);
+      total += s.length;
     });
-    if (l.type === 'point' || l.type === 'moment') {
-      yield at('magnitude', l.type === 'point' ? 'force' : 'moment', l.magnitude);
-      yield at('position', 'length', l.position);
-      continue;
-    }
-    const intensity = l.type === 'udl' ? 'lineLoad' : 'pressure';
-    yield* [at('start', intensity, l.start), at('end', intensity, l.end), at('from', 'length', l.from), at('to', 'length', l.to)];
-    if (l.type === 'area') yield* [at('width', 'length', l.width), at('endWidth', 'length', l.endWidth)];
-  }
+    if (request.spans.length > 1) check('length', total, () => 'spans');
+    request.supports.forEach((s, i) => {
+      check('length', s.position, () => `supports.${i}.position`);
+      check('displacement', s.settlement, () => `supports.${i}.settlement`);
+    });
+    (request.loads ?? []).forEach((l, i) => {
+      const at = (quantity: Quantity, value: number | undefined, field: string) => check(quantity, value, () => `loads.${i}.${field}`);
+      if (l.type === 'point' || l.type === 'moment') {
+        at(l.type === 'point' ? 'force' : 'moment', l.magnitude, 'magnitude');
+        at('length', l.position, 'position');
+        return;
+      }
+      const intensity = l.type === 'udl' ? 'lineLoad' : 'pressure';
+      at(intensity, l.start, 'start');
+      at(intensity, l.end, 'end');
+      at('length', l.from, 'from');
+      at('length', l.to, 'to');
+      if (l.type === 'area') {
+        at('length', l.width, 'width');
+        at('length', l.endWidth, 'endWidth');
+      }
+    });
+  };
 }
 
 /**

@@ -42,37 +42,102 @@ export const RESULT_QUANTITIES: QuantityOfKey = {
 };
 
 /** Where a number sits: `holder[key]`. */
-type Holder = Record<string | number, unknown> & ArrayLike<unknown>;
-type Visit = (quantity: string, holder: Holder | Float64Array, key: string | number) => void;
+type Holder = Record<string | number, unknown>;
+/** The table as a Map: one lookup per key (a keyed `in` on the table object cost more than the rest of the walk). */
+type Table = ReadonlyMap<string, string | null>;
 
-/** Every number under `value` whose quantity the table knows, with that quantity. */
-function walk(value: unknown, quantity: string | undefined, quantities: QuantityOfKey, visit: Visit): void {
+const tables = new WeakMap<QuantityOfKey, Table>();
+function asMap(quantities: QuantityOfKey): Table {
+  let table = tables.get(quantities);
+  if (!table) tables.set(quantities, (table = new Map(Object.entries(quantities))));
+  return table;
+}
+
+/**
+ * Magnitudes per quantity: the largest, and the smallest that is not 0. When no quantity's smallest is
+ * below NOISE_FRACTION of its largest, nothing is round-off and the second walk is not needed.
+ */
+class Magnitudes {
+  readonly largest = new Map<string, number>();
+  readonly smallest = new Map<string, number>();
+
+  add(quantity: string, most: number, least: number): void {
+    if (most > (this.largest.get(quantity) ?? 0)) this.largest.set(quantity, most);
+    if (least < (this.smallest.get(quantity) ?? Infinity)) this.smallest.set(quantity, least);
+  }
+
+  /** The magnitude below which a value of `quantity` is round-off. */
+  noise(quantity: string): number {
+    return NOISE_FRACTION * this.largest.get(quantity)!;
+  }
+
+  anyNoise(): boolean {
+    for (const [quantity, least] of this.smallest) if (least < this.noise(quantity)) return true;
+    return false;
+  }
+}
+
+/**
+ * Every number under `value` whose quantity the table knows: measured (`zero` false), or written as 0
+ * when it is round-off (`zero` true). Numbers are handled where they are met rather than through a
+ * callback per number: a truss response holds a few thousand of them.
+ */
+function walk(value: unknown, quantity: string | undefined, table: Table, magnitudes: Magnitudes, zero: boolean): void {
   if (value instanceof SeriesData) {
     // a diagram: positions, then values of the diagram's own quantity
-    const length = quantities.position;
-    for (let k = 0; k < value.xy.length; k++) {
-      const q = k % 2 === 0 ? length : quantity;
-      if (q) visit(q, value.xy, k);
-    }
+    series(value.xy, 0, table.get('position') ?? undefined, magnitudes, zero);
+    series(value.xy, 1, quantity, magnitudes, zero);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
   const holder = value as Holder;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) step(holder, i, quantity, quantities, visit);
-  } else {
-    for (const key of Object.keys(value)) {
-      const own = key in quantities ? quantities[key] : quantity;
-      if (own !== null) step(holder, key, own, quantities, visit);
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (typeof child === 'number') number(holder, i, child, quantity, magnitudes, zero);
+      else walk(child, quantity, table, magnitudes, zero);
     }
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    const named = table.get(key);
+    const own = named === undefined ? quantity : named;
+    if (own === null) continue;
+    const child = holder[key];
+    if (typeof child === 'number') number(holder, key, child, own, magnitudes, zero);
+    else walk(child, own, table, magnitudes, zero);
   }
 }
 
-function step(holder: Holder, key: string | number, quantity: string | undefined, quantities: QuantityOfKey, visit: Visit): void {
-  const child = holder[key];
-  if (typeof child === 'number') {
-    if (quantity !== undefined) visit(quantity, holder, key);
-  } else walk(child, quantity, quantities, visit);
+function number(
+  holder: Holder,
+  key: string | number,
+  value: number,
+  quantity: string | undefined,
+  magnitudes: Magnitudes,
+  zero: boolean,
+): void {
+  if (quantity === undefined || value === 0) return;
+  const magnitude = Math.abs(value);
+  if (!zero) magnitudes.add(quantity, magnitude, magnitude);
+  else if (magnitude < magnitudes.noise(quantity)) holder[key] = 0;
+}
+
+/** Every other number of a series from `first` (positions from 0, values from 1), of `quantity` if known. */
+function series(xy: Float64Array, first: number, quantity: string | undefined, magnitudes: Magnitudes, zero: boolean): void {
+  if (!quantity) return;
+  if (zero) {
+    const noise = magnitudes.noise(quantity);
+    for (let k = first; k < xy.length; k += 2) if (xy[k] !== 0 && Math.abs(xy[k]!) < noise) xy[k] = 0;
+    return;
+  }
+  let [most, least] = [0, Infinity];
+  for (let k = first; k < xy.length; k += 2) {
+    const magnitude = Math.abs(xy[k]!);
+    if (magnitude > most) most = magnitude;
+    if (magnitude !== 0 && magnitude < least) least = magnitude;
+  }
+  magnitudes.add(quantity, most, least);
 }
 
 /**
@@ -81,17 +146,9 @@ function step(holder: Holder, key: string | number, quantity: string | undefined
  * response together (results and envelope): "the same quantity in that response" spans both.
  */
 export function cleanNumbers(parts: readonly unknown[], quantities: QuantityOfKey = RESULT_QUANTITIES): void {
-  const largest = new Map<string, number>();
-  for (const part of parts) {
-    walk(part, undefined, quantities, (q, holder, key) => {
-      const magnitude = Math.abs(holder[key as number] as number);
-      if (magnitude > (largest.get(q) ?? 0)) largest.set(q, magnitude);
-    });
-  }
-  for (const part of parts) {
-    walk(part, undefined, quantities, (q, holder, key) => {
-      const value = holder[key as number] as number;
-      if (value !== 0 && Math.abs(value) < NOISE_FRACTION * largest.get(q)!) holder[key as number] = 0;
-    });
-  }
+  const table = asMap(quantities);
+  const magnitudes = new Magnitudes();
+  for (const part of parts) walk(part, undefined, table, magnitudes, false);
+  if (!magnitudes.anyNoise()) return;
+  for (const part of parts) walk(part, undefined, table, magnitudes, true);
 }

@@ -11,12 +11,14 @@
 import type { ProblemIssue } from '../problem/index.js';
 import { quantities, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 
-/** One number of a request to check: its path, what it is, and its value in the request's units. */
-export interface RangeCheck {
-  path: string;
-  quantity: Quantity;
-  value: number | undefined;
-}
+/**
+ * Hands every number of a request the engine receives to `check`: what it is, its value in the request's
+ * units, and its path, which is made only for a value that is reported (a large request has thousands).
+ */
+export type RequestNumbers = (check: NumberCheck) => void;
+
+/** One number to check: what it is, its value in the request's units, and how to name its place. */
+export type NumberCheck = (quantity: Quantity, value: number | undefined, path: () => string) => void;
 
 const MIN_NORMAL = 2.2250738585072014e-308;
 
@@ -59,21 +61,21 @@ function usableRange(quantity: Quantity, units: UnitSystem): string {
 }
 
 /** An issue for every value that underflows or overflows in engine units; none for zero. */
-export function engineRangeIssues(checks: Iterable<RangeCheck>, units: UnitSystem): ProblemIssue[] {
+export function engineRangeIssues(numbers: RequestNumbers, units: UnitSystem): ProblemIssue[] {
   const issues: ProblemIssue[] = [];
-  for (const { path, quantity, value } of checks) {
-    if (value === undefined || value === 0) continue;
+  numbers((quantity, value, path) => {
+    if (value === undefined || value === 0) return;
     const engine = Math.abs(toEngine(quantity, toSI(quantity, value, units)));
     const [low, high] = engineBounds(quantity);
-    if (engine >= low && engine <= high) continue;
+    if (engine >= low && engine <= high) return;
     const what = engine < low ? 'underflows' : 'overflows';
     const why = quantity === 'length' ? ' (the engine forms fourth powers of lengths)' : '';
     issues.push({
-      path,
+      path: path(),
       message:
         `${what} in the engine's units (${ENGINE_UNIT[quantity]})${why}: ` +
         `the magnitude of a nonzero value must be from ${usableRange(quantity, units)}`,
     });
-  }
+  });
   return issues;
 }

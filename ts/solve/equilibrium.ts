@@ -10,6 +10,7 @@ import { lineLoadCoefficients } from '../schema/line-load.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
 import type { TrussSolveRequest } from '../schema/truss.js';
 import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
+import { largestDimension } from './lattice-checks.js';
 
 /** A force (fx, fy) and a couple m acting at (x, y); m counter-clockwise positive. */
 export interface Action {
@@ -112,18 +113,24 @@ export function beamScale(si: BeamSolveRequest, deflection: number, units: UnitS
 /** A truss's least scale, from its SI request (materials resolved) and its presented displacements (mm | in). */
 export function trussScale(si: TrussSolveRequest, displacements: readonly { dx: number; dy: number }[], units: UnitSystem): Scale {
   const nodes = new Map(si.nodes.map((n) => [n.id, n]));
-  const materials = new Map(si.materials.map((m) => [m.id, m]));
+  // EA of each material once (engine units), not once per member
+  const axial = new Map<number, number>();
+  for (const m of si.materials)
+    if (m.E !== undefined && m.A !== undefined) axial.set(m.id, toEngine('modulus', m.E) * toEngine('area', m.A));
   let stiffness = 0;
   for (const m of si.members) {
-    const [a, b, material] = [nodes.get(m.from), nodes.get(m.to), materials.get(m.material ?? 1)];
-    if (!a || !b || material?.E === undefined || material.A === undefined) continue;
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
-    stiffness = Math.max(stiffness, (toEngine('modulus', material.E) * toEngine('area', material.A)) / length);
+    const [a, b, EA] = [nodes.get(m.from), nodes.get(m.to), axial.get(m.material ?? 1)];
+    if (!a || !b || EA === undefined) continue;
+    stiffness = Math.max(stiffness, EA / Math.hypot(b.x - a.x, b.y - a.y));
   }
-  const largest = Math.max(0, ...displacements.map((d) => Math.hypot(d.dx, d.dy)));
-  const [xs, ys] = [si.nodes.map((n) => n.x), si.nodes.map((n) => n.y)];
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  return stiffnessScale(stiffness, largest, fromEngine('length', size, units), units);
+  return stiffnessScale(stiffness, largestMagnitude(displacements), fromEngine('length', largestDimension(si.nodes), units), units);
+}
+
+/** The largest `hypot(dx, dy)` of the displacements, 0 when there are none. */
+function largestMagnitude(displacements: readonly { dx: number; dy: number }[]): number {
+  let largest = 0;
+  for (const d of displacements) largest = Math.max(largest, Math.hypot(d.dx, d.dy));
+  return largest;
 }
 
 /** Global components of a unit load along `direction` on a member running along the unit vector `along`. */
@@ -197,8 +204,5 @@ export function frameScale(si: FrameSolveRequest, displacements: readonly { dx: 
     const E = toEngine('modulus', material.E);
     stiffness = Math.max(stiffness, (E * toEngine('area', material.A)) / length, (12 * E * toEngine('inertia', material.I)) / length ** 3);
   }
-  const largest = Math.max(0, ...displacements.map((d) => Math.hypot(d.dx, d.dy)));
-  const [xs, ys] = [si.nodes.map((n) => n.x), si.nodes.map((n) => n.y)];
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  return stiffnessScale(stiffness, largest, fromEngine('length', size, units), units);
+  return stiffnessScale(stiffness, largestMagnitude(displacements), fromEngine('length', largestDimension(si.nodes), units), units);
 }

@@ -8,8 +8,8 @@ import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection } from '../schema/frame.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
-import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
-import { engineRangeIssues, type RangeCheck } from './engine-range.js';
+import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-checks.js';
+import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 
 const DEGREES = Math.PI / 180;
 
@@ -28,7 +28,7 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
     }
   });
   supportIssues(request, issues);
-  (request.nodalLoads ?? []).forEach((l, i) => nodeAt(l.node, `nodalLoads.${i}.node`));
+  (request.nodalLoads ?? []).forEach((l, i) => nodeAt(l.node, () => `nodalLoads.${i}.node`));
   (request.memberLoads ?? []).forEach((l, i) => {
     const at = members.get(l.member);
     if (at === undefined) issues.push({ path: `memberLoads.${i}.member`, message: `no member with id ${l.member}` });
@@ -39,31 +39,28 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
 }
 
 /** Every number of a frame request the engine receives, for the engine-range check (ts/solve/engine-range.ts). */
-function* frameNumbers(request: FrameSolveRequest): Generator<RangeCheck> {
-  const check = (path: string, quantity: Quantity, value: number | undefined): RangeCheck => ({ path, quantity, value });
-  for (const [i, n] of request.nodes.entries()) yield* [check(`nodes.${i}.x`, 'length', n.x), check(`nodes.${i}.y`, 'length', n.y)];
-  for (const [i, m] of request.materials.entries()) {
-    yield* [check(`materials.${i}.E`, 'modulus', m.E), check(`materials.${i}.A`, 'area', m.A), check(`materials.${i}.I`, 'inertia', m.I)];
-  }
-  for (const [i, s] of request.supports.entries()) {
-    yield* [
-      check(`supports.${i}.settlement.x`, 'displacement', s.settlement?.x),
-      check(`supports.${i}.settlement.y`, 'displacement', s.settlement?.y),
-    ];
-  }
-  for (const [i, l] of (request.nodalLoads ?? []).entries()) {
-    yield* [
-      check(`nodalLoads.${i}.fx`, 'force', l.fx),
-      check(`nodalLoads.${i}.fy`, 'force', l.fy),
-      check(`nodalLoads.${i}.moment`, 'moment', l.moment),
-    ];
-  }
-  for (const [i, l] of (request.memberLoads ?? []).entries()) {
-    const at = (field: string, quantity: Quantity, value: number | undefined) => check(`memberLoads.${i}.${field}`, quantity, value);
-    if (l.type === 'udl')
-      yield* [at('start', 'lineLoad', l.start), at('end', 'lineLoad', l.end), at('from', 'length', l.from), at('to', 'length', l.to)];
-    else yield* [at('magnitude', l.type === 'point' ? 'force' : 'moment', l.magnitude), at('position', 'length', l.position)];
-  }
+function frameNumbers(request: FrameSolveRequest): RequestNumbers {
+  return (check) => {
+    latticeNumbers(request, check, (m, i) => check('inertia', m.I, () => `materials.${i}.I`));
+    (request.nodalLoads ?? []).forEach((l, i) => {
+      check('force', l.fx, () => `nodalLoads.${i}.fx`);
+      check('force', l.fy, () => `nodalLoads.${i}.fy`);
+      check('moment', l.moment, () => `nodalLoads.${i}.moment`);
+    });
+    (request.memberLoads ?? []).forEach((l, i) => {
+      const at = (quantity: Quantity, value: number | undefined, field: string) =>
+        check(quantity, value, () => `memberLoads.${i}.${field}`);
+      if (l.type === 'udl') {
+        at('lineLoad', l.start, 'start');
+        at('lineLoad', l.end, 'end');
+        at('length', l.from, 'from');
+        at('length', l.to, 'to');
+      } else {
+        at(l.type === 'point' ? 'force' : 'moment', l.magnitude, 'magnitude');
+        at('length', l.position, 'position');
+      }
+    });
+  };
 }
 
 /** A rotation imposed on a support that lets its node turn. */

@@ -3,6 +3,7 @@
  * members of a material, held by supports at nodes.
  */
 import type { ProblemIssue } from '../problem/index.js';
+import type { NumberCheck } from './engine-range.js';
 
 export const DEFAULT_MATERIAL = 1;
 
@@ -16,8 +17,11 @@ export interface Lattice {
 export interface LatticeIndex {
   /** Index of each member by its id. */
   members: Map<number, number>;
-  /** The node with `id`, or undefined after an issue at `path` naming the missing id. */
-  node: (id: number, path: string) => Lattice['nodes'][number] | undefined;
+  /**
+   * The node with `id`, or undefined after an issue at `path` naming the missing id. The path is made
+   * only for a missing node: a large request checks thousands of references.
+   */
+  node: (id: number, path: () => string) => Lattice['nodes'][number] | undefined;
   /** Each member's length, undefined where the member itself is faulty. */
   lengths: (number | undefined)[];
 }
@@ -39,13 +43,14 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
   const nodes = index(request.nodes, 'nodes');
   const members = index(request.members, 'members');
   const materials = index(request.materials, 'materials');
-  const node = (id: number, path: string) => {
-    if (!nodes.has(id)) issues.push({ path, message: `no node with id ${id}` });
-    return request.nodes[nodes.get(id) ?? -1];
+  const node = (id: number, path: () => string) => {
+    const at = nodes.get(id);
+    if (at === undefined) issues.push({ path: path(), message: `no node with id ${id}` });
+    return at === undefined ? undefined : request.nodes[at];
   };
   const lengths = request.members.map((m, i) => {
-    const a = node(m.from, `members.${i}.from`);
-    const b = node(m.to, `members.${i}.to`);
+    const a = node(m.from, () => `members.${i}.from`);
+    const b = node(m.to, () => `members.${i}.to`);
     const material = m.material ?? DEFAULT_MATERIAL;
     if (!materials.has(material)) issues.push({ path: `members.${i}.material`, message: `no material with id ${material}` });
     if (m.from === m.to) {
@@ -59,10 +64,53 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
   });
   const supported = new Map<number, number>();
   request.supports.forEach((s, i) => {
-    node(s.node, `supports.${i}.node`);
+    node(s.node, () => `supports.${i}.node`);
     if (supported.has(s.node))
       issues.push({ path: `supports.${i}.node`, message: `node ${s.node} already has a support (supports.${supported.get(s.node)})` });
     else supported.set(s.node, i);
   });
   return { members, node, lengths };
+}
+
+/** The larger of the nodes' extents in x and in y (a lattice's largest dimension), in one pass. */
+export function largestDimension(nodes: readonly { x: number; y: number }[]): number {
+  let [left, right, bottom, top] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const { x, y } of nodes) {
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    bottom = Math.min(bottom, y);
+    top = Math.max(top, y);
+  }
+  return Math.max(right - left, top - bottom);
+}
+
+/** What trusses and frames share of the numbers the engine receives; `M` is the kind's material. */
+export interface LatticeNumbers<M extends { E?: number; A?: number }> {
+  nodes: readonly { x: number; y: number }[];
+  materials: readonly M[];
+  supports: readonly { settlement?: { x?: number; y?: number } }[];
+}
+
+/**
+ * The engine-range checks trusses and frames share, in request order: node coordinates, each material's
+ * E and A (and what `material` adds, a frame's I), support settlements.
+ */
+export function latticeNumbers<M extends { E?: number; A?: number }>(
+  request: LatticeNumbers<M>,
+  check: NumberCheck,
+  material?: (m: M, i: number) => void,
+): void {
+  request.nodes.forEach((n, i) => {
+    check('length', n.x, () => `nodes.${i}.x`);
+    check('length', n.y, () => `nodes.${i}.y`);
+  });
+  request.materials.forEach((m, i) => {
+    check('modulus', m.E, () => `materials.${i}.E`);
+    check('area', m.A, () => `materials.${i}.A`);
+    material?.(m, i);
+  });
+  request.supports.forEach((s, i) => {
+    check('displacement', s.settlement?.x, () => `supports.${i}.settlement.x`);
+    check('displacement', s.settlement?.y, () => `supports.${i}.settlement.y`);
+  });
 }

@@ -9,6 +9,7 @@ import type { FrameSolveRequest } from '../schema/frame.js';
 import type { TrussSolveRequest } from '../schema/truss.js';
 import { toSI, quantities, type Quantity, type UnitSystem } from '../units/index.js';
 import { formatNumber } from './failures.js';
+import { largestDimension } from './lattice-checks.js';
 
 /** Plausible ranges in the API's SI units (GPa, mm4, mm2), and what a value outside usually means. */
 const RANGES = {
@@ -62,7 +63,7 @@ export function areaWarning(field: string, A: number, units: UnitSystem): string
  * a truss's or frame's largest dimension). `displacement` in mm | in, `length` in m | ft, as presented.
  */
 export function displacementWarning(
-  what: string,
+  what: () => string,
   displacement: number,
   length: { value: number; of: string },
   units: UnitSystem,
@@ -71,7 +72,7 @@ export function displacementWarning(
   if (!(ratio > LARGEST_PLAUSIBLE_DISPLACEMENT)) return undefined;
   const [d, l] = [label('displacement', units), label('length', units)];
   return (
-    `${what} is ${compact(displacement)} ${d}, more than 1/50 of ${length.of} (${compact(length.value)} ${l}): ` +
+    `${what()} is ${compact(displacement)} ${d}, more than 1/50 of ${length.of} (${compact(length.value)} ${l}): ` +
     'a linear analysis is doubtful at this size, or a unit is wrong (E in GPa | ksi, I in mm4 | in4, A in mm2 | in2).'
   );
 }
@@ -86,7 +87,8 @@ export function beamPlausibility(request: BeamSolveRequest, deflection: { value:
   const index = request.spans.findIndex((s) => deflection.position <= (start += s.length));
   const span = Math.max(index, 0);
   const length = { value: request.spans[span]!.length, of: `span ${span} (spans.${span}.length)` };
-  const where = `The largest deflection (extremes.deflection.max, at x = ${formatNumber(deflection.position)} ${label('length', units)})`;
+  const where = () =>
+    `The largest deflection (extremes.deflection.max, at x = ${formatNumber(deflection.position)} ${label('length', units)})`;
   warnings.push(displacementWarning(where, deflection.value, length, units));
   return warnings.filter((w): w is string => w !== undefined);
 }
@@ -98,13 +100,20 @@ function nodeDisplacementWarning(
   structure: string,
   units: UnitSystem,
 ): string | undefined {
-  const xs = nodes.map((n) => n.x);
-  const ys = nodes.map((n) => n.y);
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const largest = displacements.reduce((best, d) => (Math.hypot(d.dx, d.dy) > Math.hypot(best.dx, best.dy) ? d : best), displacements[0]!);
+  const size = largestDimension(nodes);
+  // the first displacement of the largest magnitude
+  let largest = displacements[0];
   if (!largest) return undefined;
-  const what = `The largest node displacement (displacements, node ${largest.node})`;
-  return displacementWarning(what, Math.hypot(largest.dx, largest.dy), { value: size, of: `the ${structure}'s largest dimension` }, units);
+  let most = Math.hypot(largest.dx, largest.dy);
+  for (const d of displacements) {
+    const magnitude = Math.hypot(d.dx, d.dy);
+    if (magnitude > most) {
+      largest = d;
+      most = magnitude;
+    }
+  }
+  const what = () => `The largest node displacement (displacements, node ${largest.node})`;
+  return displacementWarning(what, most, { value: size, of: `the ${structure}'s largest dimension` }, units);
 }
 
 /** A truss's warnings: each material's E and A as given, and the largest node displacement against the truss's largest dimension. */

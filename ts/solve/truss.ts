@@ -20,11 +20,11 @@ import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
-import { engineRangeIssues, type RangeCheck } from './engine-range.js';
+import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 import { engineProblem, formatNumber } from './failures.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
-import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
+import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-checks.js';
 import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js';
 import { trussPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
@@ -53,7 +53,7 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
       issues.push({ path: `materials.${i}`, message: 'give E and A, or a section (E then defaults to 200 GPa and A to its gross area)' });
     }
   });
-  (request.loads ?? []).forEach((l, i) => node(l.node, `loads.${i}.node`));
+  (request.loads ?? []).forEach((l, i) => node(l.node, () => `loads.${i}.node`));
   (request.fabricationErrors ?? []).forEach((f, i) => {
     if (!members.has(f.member)) issues.push({ path: `fabricationErrors.${i}.member`, message: `no member with id ${f.member}` });
   });
@@ -61,24 +61,20 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
 }
 
 /** Every number of a truss request the engine receives, for the engine-range check. */
-function* trussNumbers(request: TrussSolveRequest): Generator<RangeCheck> {
-  const check = (path: string, quantity: Quantity, value: number | undefined): RangeCheck => ({ path, quantity, value });
-  for (const [i, n] of request.nodes.entries()) yield* [check(`nodes.${i}.x`, 'length', n.x), check(`nodes.${i}.y`, 'length', n.y)];
-  for (const [i, m] of request.materials.entries())
-    yield* [check(`materials.${i}.E`, 'modulus', m.E), check(`materials.${i}.A`, 'area', m.A)];
-  for (const [i, s] of request.supports.entries()) {
-    yield* [
-      check(`supports.${i}.settlement.x`, 'displacement', s.settlement?.x),
-      check(`supports.${i}.settlement.y`, 'displacement', s.settlement?.y),
-    ];
-  }
-  for (const [i, l] of (request.loads ?? []).entries()) {
-    if ('magnitude' in l) yield check(`loads.${i}.magnitude`, 'force', l.magnitude);
-    else yield* [check(`loads.${i}.fx`, 'force', l.fx), check(`loads.${i}.fy`, 'force', l.fy)];
-  }
-  for (const [i, f] of (request.fabricationErrors ?? []).entries()) {
-    if (f.type === 'lack-of-fit') yield check(`fabricationErrors.${i}.deltaLength`, 'displacement', f.deltaLength);
-  }
+function trussNumbers(request: TrussSolveRequest): RequestNumbers {
+  return (check) => {
+    latticeNumbers(request, check);
+    (request.loads ?? []).forEach((l, i) => {
+      if ('magnitude' in l) check('force', l.magnitude, () => `loads.${i}.magnitude`);
+      else {
+        check('force', l.fx, () => `loads.${i}.fx`);
+        check('force', l.fy, () => `loads.${i}.fy`);
+      }
+    });
+    (request.fabricationErrors ?? []).forEach((f, i) => {
+      if (f.type === 'lack-of-fit') check('displacement', f.deltaLength, () => `fabricationErrors.${i}.deltaLength`);
+    });
+  };
 }
 
 /** The request with every number in the API's SI units and every material's E and A filled in. */
@@ -130,13 +126,14 @@ function fillMaterialsOrRefuse(
 export function trussEngineModel(si: TrussSolveRequest): EngineTrussModel {
   const nodeIndex = new Map(si.nodes.map((n, i) => [n.id, i]));
   const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
-  const material = new Map(si.materials.map((m) => [m.id, m]));
+  // each material in engine units once, not once per member
+  const material = new Map(si.materials.map((m) => [m.id, { e: toEngine('modulus', m.E!), a: toEngine('area', m.A!) }]));
   const at = (id: number) => nodeIndex.get(id)!;
   return {
     nodes: si.nodes.map((n) => ({ x: n.x, y: n.y })),
     members: si.members.map((m) => {
-      const mat = material.get(m.material ?? DEFAULT_MATERIAL)!;
-      return { from: at(m.from), to: at(m.to), e: toEngine('modulus', mat.E!), a: toEngine('area', mat.A!) };
+      const { e, a } = material.get(m.material ?? DEFAULT_MATERIAL)!;
+      return { from: at(m.from), to: at(m.to), e, a };
     }),
     supports: si.supports.map((s) => ({
       node: at(s.node),
