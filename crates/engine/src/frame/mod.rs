@@ -37,7 +37,7 @@ pub use model::{
 use nalgebra::Vector6;
 use serde::Serialize;
 
-use crate::analysis::{factor, System};
+use crate::analysis::{factor, Nodes, System};
 use crate::error::EngineError;
 use element::BeamColumn;
 use loads::{case_loads, CaseLoads};
@@ -101,7 +101,7 @@ pub fn solve_frame(
     let members = members(model, &restraints.axes)?;
     require_every_dof_held(model, &restraints, &members)?;
     let system = System::factorise(
-        3 * model.nodes.len(),
+        Nodes { per_node: 3 },
         &restraints.prescribed,
         &members,
         |dof| mechanism(model, &restraints.axes, dof),
