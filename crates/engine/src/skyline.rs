@@ -193,25 +193,25 @@ impl Factorized {
     pub fn solve(&self, b: &mut [f64]) {
         let m = &self.matrix;
         let n = self.diagonal.len();
-        for j in 0..n {
-            let mj = m.first_row[j];
+        let column = |j: usize| {
             let base = m.column_start[j];
-            let mut sum = 0.0;
-            for i in mj..j {
-                sum += m.values[base + (i - mj)] * b[i];
-            }
+            &m.values[base..base + (j - m.first_row[j])]
+        };
+        for j in 0..n {
+            let sum = dot(column(j), &b[m.first_row[j]..j]);
             b[j] -= sum;
         }
         for j in 0..n {
             b[j] /= self.diagonal[j];
         }
         for j in (0..n).rev() {
-            let mj = m.first_row[j];
-            let base = m.column_start[j];
-            let xj = b[j];
-            for i in mj..j {
-                b[i] -= m.values[base + (i - mj)] * xj;
-            }
+            let (above, rest) = b.split_at_mut(j);
+            let xj = rest[0];
+            let above = &mut above[m.first_row[j]..];
+            above
+                .iter_mut()
+                .zip(column(j))
+                .for_each(|(bi, l)| *bi -= l * xj);
         }
     }
 }
