@@ -26,9 +26,10 @@ mod element;
 mod loads;
 mod member_results;
 mod model;
+mod series;
 mod stiffness;
 
-pub use member_results::{EndForces, FrameMemberResult, MemberDiagrams, MemberExtremes};
+pub use member_results::{EndForces, FrameMemberResult, MemberDiagrams, MemberExtremes, Series};
 pub use model::{
     member_length, FrameMember, FrameModel, FrameSettlement, FrameSupport, FrameSupportKind,
     FrameWarning, LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
@@ -222,6 +223,7 @@ fn combination_result(
         }
         results.push(member_result(m, &u, &p, work, with_diagrams));
     }
+    work.share_diagrams(&mut results);
     for c in cases {
         let f = factor(factors, c.case);
         for (sum, load) in nodal.iter_mut().zip(&c.nodal) {
