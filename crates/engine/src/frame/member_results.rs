@@ -97,6 +97,14 @@ pub(super) struct Workspace {
 }
 
 impl Workspace {
+    /// Room for the diagrams of `members` members, each curved over its whole length (every
+    /// member/24 and its two ends, a jump or two): growing a buffer of a thousand members' points
+    /// copied it over and over.
+    pub fn reserve_diagrams(&mut self, members: usize) {
+        let room = members * (SAMPLES_PER_MEMBER as usize + 4);
+        self.diagrams.iter_mut().for_each(|d| d.reserve(room));
+    }
+
     /// Hands the sampled diagrams to the members of the result (in order), leaving the buffers
     /// empty for the next result.
     pub fn share_diagrams(&mut self, members: &mut [FrameMemberResult]) {

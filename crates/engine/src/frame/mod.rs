@@ -205,6 +205,9 @@ fn combination_result(
     let mut nodal = vec![[0.0; 3]; model.nodes.len()];
     let mut at_nodes = vec![[0.0; 3]; model.nodes.len()];
     let mut results = Vec::with_capacity(members.len());
+    if with_diagrams {
+        work.reserve_diagrams(members.len());
+    }
     for (index, m) in members.iter().enumerate() {
         let mut fixed = Vector6::zeros();
         work.loads.clear();
