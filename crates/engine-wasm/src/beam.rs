@@ -174,7 +174,7 @@ impl BeamSolution {
             "deflection" => &d.deflection,
             _ => return Vec::new(),
         };
-        series.iter().flatten().copied().collect()
+        series.as_flattened().to_vec()
     }
 
     /// The pointwise largest (`max` true) or smallest values of envelope `index`, as `diagram` lays
@@ -183,7 +183,7 @@ impl BeamSolution {
         let bounds = self.analysis.as_ref().and_then(|a| a.envelopes.get(index));
         bounds.map_or_else(Vec::new, |b| {
             let series = if max { &b.max } else { &b.min };
-            series.iter().flatten().copied().collect()
+            series.as_flattened().to_vec()
         })
     }
 }

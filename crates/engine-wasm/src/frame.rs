@@ -4,7 +4,7 @@
 use spanwise_engine::frame::{
     solve_frame, FrameAnalysis, FrameMember, FrameMemberResult, FrameModel, FrameResult,
     FrameSettlement, FrameSupport, FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind,
-    NodalLoad,
+    NodalLoad, Series,
 };
 use spanwise_engine::truss::Node;
 use spanwise_engine::EngineError;
@@ -273,16 +273,13 @@ impl FrameSolution {
     /// another, as `[x0, v0, x1, v1, ...]` (m from each member's start; kN, kN.m or m); empty unless
     /// the result kept its diagrams. `diagramPairs` says how many pairs each member has.
     pub fn diagram(&self, result: usize, diagram: &str) -> Vec<f64> {
-        let Some(all) = self.series(result, diagram) else {
+        let Some(mut all) = self.series(result, diagram) else {
             return Vec::new();
         };
-        // sized first: a flattening iterator cannot tell its length, and growing copies it again
-        let pairs: usize = all.clone().map(|s| s.len()).sum();
-        let mut out = Vec::with_capacity(2 * pairs);
-        for s in all {
-            out.extend_from_slice(s.as_flattened());
-        }
-        out
+        // the engine keeps a result's diagram in one buffer, every member's part in order
+        all.next()
+            .and_then(Series::whole)
+            .map_or_else(Vec::new, |whole| whole.as_flattened().to_vec())
     }
 
     /// Pairs of each member in `diagram`, in member order.
@@ -308,8 +305,8 @@ impl FrameSolution {
         &'a self,
         result: usize,
         diagram: &str,
-    ) -> Option<impl Iterator<Item = &'a Vec<[f64; 2]>> + Clone + 'a> {
-        let pick: fn(&FrameMemberResult) -> &Vec<[f64; 2]> = match diagram {
+    ) -> Option<impl Iterator<Item = &'a Series> + Clone + 'a> {
+        let pick: fn(&FrameMemberResult) -> &Series = match diagram {
             "axial" => |m| &m.diagrams.axial,
             "shear" => |m| &m.diagrams.shear,
             "moment" => |m| &m.diagrams.moment,

@@ -8,6 +8,7 @@
 //! from the numbering to the factored sum of the case solutions is here, once.
 
 use crate::error::EngineError;
+pub use crate::numbering::Nodes;
 use crate::skyline::{Equations, Factorized, Skyline};
 
 /// One element as the core sees it: the degrees of freedom it couples and its stiffness over them.
@@ -27,16 +28,18 @@ pub struct System {
 }
 
 impl System {
-    /// Numbers the free degrees of freedom (reverse Cuthill-McKee), assembles and factorises.
-    /// `mechanism` names the degree of freedom whose pivot vanished: where the structure moves.
+    /// Numbers the free degrees of freedom (reverse Cuthill-McKee over `nodes`), assembles and
+    /// factorises. `prescribed` has one entry per dof. `mechanism` names the degree of freedom
+    /// whose pivot vanished: where the structure moves.
     pub fn factorise<E: Element>(
-        dof_count: usize,
+        nodes: Nodes,
         prescribed: &[bool],
         elements: &[E],
         mechanism: impl Fn(usize) -> EngineError,
     ) -> Result<Self, EngineError> {
         let dofs = || elements.iter().map(Element::dofs);
-        let equations = Equations::number(dof_count, prescribed, dofs());
+        let dof_count = prescribed.len();
+        let equations = Equations::number(&nodes, prescribed, dofs());
         let mut k = Skyline::with_profile(&equations, dofs());
         for e in elements {
             k.assemble(&equations, e.dofs(), e.stiffness());
@@ -169,7 +172,8 @@ mod tests {
         // so u1 = 4 and u2 = 6; moving the ground by 1 moves everything by 1 (rigid body).
         let springs = [Spring::new(0, 1, 2.0), Spring::new(1, 2, 4.0)];
         let prescribed = [true, false, false];
-        let system = System::factorise(3, &prescribed, &springs, mechanism).unwrap();
+        let system =
+            System::factorise(Nodes { per_node: 1 }, &prescribed, &springs, mechanism).unwrap();
         let settlement = [1.0, 0.0, 0.0];
         // restoring forces -K u of the settlement: spring 0 pulls dof 1 by k·1 = 2
         let solutions = system.solve_cases(
@@ -193,7 +197,13 @@ mod tests {
     fn a_vanishing_pivot_is_named_by_the_structure() {
         // dof 2 hangs on nothing but dof 1's spring of zero stiffness: it can move freely
         let springs = [Spring::new(0, 1, 2.0), Spring::new(1, 2, 0.0)];
-        let error = System::factorise(3, &[true, false, false], &springs, mechanism).unwrap_err();
+        let error = System::factorise(
+            Nodes { per_node: 1 },
+            &[true, false, false],
+            &springs,
+            mechanism,
+        )
+        .unwrap_err();
         assert!(
             matches!(error, EngineError::Mechanism { node: 2, .. }),
             "{error:?}"

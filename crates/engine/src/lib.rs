@@ -25,6 +25,7 @@ pub mod error;
 pub mod frame;
 pub mod lattice;
 pub mod member;
+pub mod numbering;
 pub mod polynomial;
 pub mod roller;
 pub mod section;

@@ -1,13 +1,13 @@
 //! The global stiffness system: equation numbering, skyline storage and LDLᵀ factorisation.
 //!
 //! Structures give narrow-banded stiffness matrices once their equations are numbered by reverse
-//! Cuthill-McKee, so a skyline (variable band) LDLᵀ is both small and fast. The matrix is factorised
+//! Cuthill-McKee ([`crate::numbering`]), so a skyline (variable band) LDLᵀ is both small and fast. The matrix is factorised
 //! once; each load case is then one forward and one back substitution.
 
 // Index loops mirror the textbook recurrences (Bathe, Finite Element Procedures, 8.2.3) term by term.
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::VecDeque;
+use crate::numbering::Nodes;
 
 /// Pivots smaller than this fraction of their original diagonal mean the structure can move
 /// without straining: a mechanism.
@@ -23,79 +23,14 @@ pub struct Equations {
 }
 
 impl Equations {
-    /// Numbers the free degrees of freedom by reverse Cuthill-McKee over the element connectivity.
+    /// Numbers the free degrees of freedom in the order [`crate::numbering::order`] chooses.
     pub fn number<'a>(
-        dof_count: usize,
+        nodes: &Nodes,
         prescribed: &[bool],
         elements: impl Iterator<Item = &'a [usize]> + Clone,
     ) -> Self {
-        // Adjacency of the free dofs in one flat array (compressed rows): no allocation per dof.
-        let free = |d: usize| !prescribed[d];
-        let mut row_start = vec![0usize; dof_count + 1];
-        for dofs in elements.clone() {
-            let coupled = dofs.iter().filter(|&&d| free(d)).count();
-            for &a in dofs.iter().filter(|&&d| free(d)) {
-                row_start[a + 1] += coupled - 1;
-            }
-        }
-        for d in 0..dof_count {
-            row_start[d + 1] += row_start[d];
-        }
-        let mut adjacency = vec![0usize; row_start[dof_count]];
-        let mut row_end = row_start[..dof_count].to_vec();
-        for dofs in elements {
-            for &a in dofs.iter().filter(|&&d| free(d)) {
-                for &b in dofs.iter().filter(|&&d| free(d) && d != a) {
-                    adjacency[row_end[a]] = b;
-                    row_end[a] += 1;
-                }
-            }
-        }
-        // Distinct neighbours, in no particular order (the search below sorts what it takes):
-        // `mark[b] == d + 1` once b is kept in row d.
-        let mut mark = vec![0usize; dof_count];
-        for d in 0..dof_count {
-            let row = &mut adjacency[row_start[d]..row_end[d]];
-            let mut kept = 0;
-            for k in 0..row.len() {
-                let b = row[k];
-                if mark[b] != d + 1 {
-                    mark[b] = d + 1;
-                    row[kept] = b;
-                    kept += 1;
-                }
-            }
-            row_end[d] = row_start[d] + kept;
-        }
-        let neighbours = |d: usize| &adjacency[row_start[d]..row_end[d]];
-        let degree = |d: usize| row_end[d] - row_start[d];
-
-        let mut order = Vec::with_capacity(dof_count);
-        let mut seen = prescribed.to_vec();
-        // Each connected part starts from its lowest-degree free dof (a cheap pseudo-peripheral choice).
-        let mut starts: Vec<usize> = (0..dof_count).filter(|&d| free(d)).collect();
-        starts.sort_by_key(|&d| (degree(d), d));
-        let mut queue = VecDeque::new();
-        let mut next = Vec::new();
-        for start in starts {
-            if seen[start] {
-                continue;
-            }
-            seen[start] = true;
-            queue.push_back(start);
-            while let Some(d) = queue.pop_front() {
-                order.push(d);
-                next.clear();
-                next.extend(neighbours(d).iter().copied().filter(|&n| !seen[n]));
-                next.sort_unstable_by_key(|&n| (degree(n), n));
-                for &n in &next {
-                    seen[n] = true;
-                    queue.push_back(n);
-                }
-            }
-        }
-        order.reverse();
-        let mut of_dof = vec![None; dof_count];
+        let order = crate::numbering::order(nodes, prescribed, elements);
+        let mut of_dof = vec![None; prescribed.len()];
         for (eq, &dof) in order.iter().enumerate() {
             of_dof[dof] = Some(eq);
         }
@@ -258,25 +193,25 @@ impl Factorized {
     pub fn solve(&self, b: &mut [f64]) {
         let m = &self.matrix;
         let n = self.diagonal.len();
-        for j in 0..n {
-            let mj = m.first_row[j];
+        let column = |j: usize| {
             let base = m.column_start[j];
-            let mut sum = 0.0;
-            for i in mj..j {
-                sum += m.values[base + (i - mj)] * b[i];
-            }
+            &m.values[base..base + (j - m.first_row[j])]
+        };
+        for j in 0..n {
+            let sum = dot(column(j), &b[m.first_row[j]..j]);
             b[j] -= sum;
         }
         for j in 0..n {
             b[j] /= self.diagonal[j];
         }
         for j in (0..n).rev() {
-            let mj = m.first_row[j];
-            let base = m.column_start[j];
-            let xj = b[j];
-            for i in mj..j {
-                b[i] -= m.values[base + (i - mj)] * xj;
-            }
+            let (above, rest) = b.split_at_mut(j);
+            let xj = rest[0];
+            let above = &mut above[m.first_row[j]..];
+            above
+                .iter_mut()
+                .zip(column(j))
+                .for_each(|(bi, l)| *bi -= l * xj);
         }
     }
 }

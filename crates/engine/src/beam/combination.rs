@@ -10,7 +10,7 @@ use super::model::{
 };
 use super::response::{response, superpose_reactions, Component};
 use super::sample::sample;
-use crate::analysis::{factor, Solutions, System};
+use crate::analysis::{factor, Nodes, Solutions, System};
 use crate::error::EngineError;
 
 /// Solves the beam for each combination (factors indexed by case; missing factors are 0).
@@ -41,9 +41,12 @@ pub fn analyse_beam(
     }
     validate(model)?;
     let beam = discretise(model)?;
-    let system = System::factorise(beam.places.len(), &beam.prescribed, &beam.members, |dof| {
-        beam.mechanism(dof)
-    })?;
+    let system = System::factorise(
+        Nodes { per_node: 1 },
+        &beam.prescribed,
+        &beam.members,
+        |dof| beam.mechanism(dof),
+    )?;
     // One solve per load case present, and one for the settlements.
     let solutions = system.solve_cases(
         beam.cases.iter().map(|c| (c.case, c.forces(&beam.members))),

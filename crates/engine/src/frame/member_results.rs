@@ -3,11 +3,15 @@
 //! the axial force is the same integration one level down), and the extremes are found from the
 //! polynomials' stationary points, not read off samples.
 
+use std::ops;
+use std::sync::Arc;
+
 use nalgebra::Vector6;
 use serde::Serialize;
 
 use super::element::BeamColumn;
 use super::loads::LocalLoads;
+pub use super::series::Series;
 use crate::beam::{Extreme, Range};
 use crate::member::{
     breakpoints_into, end_state, integrate_into, LineLoad, MemberLoads, PointAction, SectionState,
@@ -45,13 +49,13 @@ pub struct MemberExtremes {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct MemberDiagrams {
     /// Axial force (kN).
-    pub axial: Vec<[f64; 2]>,
+    pub axial: Series,
     /// Shear (kN).
-    pub shear: Vec<[f64; 2]>,
+    pub shear: Series,
     /// Moment (kN.m).
-    pub moment: Vec<[f64; 2]>,
+    pub moment: Series,
     /// Displacement along y' (m).
-    pub deflection: Vec<[f64; 2]>,
+    pub deflection: Series,
 }
 
 /// Results of one member.
@@ -86,6 +90,37 @@ pub(super) struct Workspace {
     both: MemberLoads,
     xs: Vec<f64>,
     f: Functions,
+    /// The result's diagrams being sampled (axial, shear, moment, deflection), every member's
+    /// one after another, and each member's part of them.
+    diagrams: [Vec<[f64; 2]>; 4],
+    parts: Vec<[ops::Range<usize>; 4]>,
+}
+
+impl Workspace {
+    /// Room for the diagrams of `members` members, each curved over its whole length (every
+    /// member/24 and its two ends, a jump or two): growing a buffer of a thousand members' points
+    /// copied it over and over.
+    pub fn reserve_diagrams(&mut self, members: usize) {
+        let room = members * (SAMPLES_PER_MEMBER as usize + 4);
+        self.diagrams.iter_mut().for_each(|d| d.reserve(room));
+    }
+
+    /// Hands the sampled diagrams to the members of the result (in order), leaving the buffers
+    /// empty for the next result.
+    pub fn share_diagrams(&mut self, members: &mut [FrameMemberResult]) {
+        if self.parts.is_empty() {
+            return;
+        }
+        let [axial, shear, moment, deflection] = std::mem::take(&mut self.diagrams).map(Arc::new);
+        for (m, [a, s, mo, d]) in members.iter_mut().zip(self.parts.drain(..)) {
+            m.diagrams = MemberDiagrams {
+                axial: Series::part_of(&axial, a),
+                shear: Series::part_of(&shear, s),
+                moment: Series::part_of(&moment, mo),
+                deflection: Series::part_of(&deflection, d),
+            };
+        }
+    }
 }
 
 /// Results of `member` for its local end displacements `u`, end forces `p` (what the nodes exert,
@@ -97,14 +132,19 @@ pub(super) fn member_result(
     work: &mut Workspace,
     with_diagrams: bool,
 ) -> FrameMemberResult {
-    let Workspace { loads, both, xs, f } = work;
+    let Workspace {
+        loads,
+        both,
+        xs,
+        f,
+        diagrams,
+        parts,
+    } = work;
     all_breakpoints(xs, both, member.length, loads);
     functions(f, member, u, p, loads, xs);
-    let diagrams = if with_diagrams {
-        sample(member.length, f, loads)
-    } else {
-        MemberDiagrams::default()
-    };
+    if with_diagrams {
+        parts.push(sample(member.length, f, loads, diagrams));
+    }
     FrameMemberResult {
         length: member.length,
         start: EndForces {
@@ -118,7 +158,7 @@ pub(super) fn member_result(
             moment: p[5],
         },
         extremes: extremes(f),
-        diagrams,
+        diagrams: MemberDiagrams::default(),
     }
 }
 
@@ -272,9 +312,16 @@ fn extremes(f: &Functions) -> MemberExtremes {
     }
 }
 
-/// The four diagrams: each segment's start, interior points at most a member/24 apart where the
-/// function curves (none where it is straight: linear interpolation is then exact), the end, and at a jump (a point force in shear or axial force, a couple in moment) the left value first.
-fn sample(length: f64, f: &Functions, loads: &LocalLoads) -> MemberDiagrams {
+/// The four diagrams, appended to `out` (axial, shear, moment, deflection; the member's parts of
+/// them returned): each segment's start, interior points at most a member/24 apart where the
+/// function curves (none where it is straight: linear interpolation is then exact), the end, and at
+/// a jump (a point force in shear or axial force, a couple in moment) the left value first.
+fn sample(
+    length: f64,
+    f: &Functions,
+    loads: &LocalLoads,
+    out: &mut [Vec<[f64; 2]>; 4],
+) -> [ops::Range<usize>; 4] {
     let tolerance = 1e-12 * length;
     let near = |x: f64, at: f64| (x - at).abs() <= tolerance;
     let shear_jump = |x: f64| {
@@ -298,37 +345,39 @@ fn sample(length: f64, f: &Functions, loads: &LocalLoads) -> MemberDiagrams {
             .iter()
             .any(|&(at, force)| force != 0.0 && near(x, at))
     };
-    let series = |poly: &dyn Fn(usize) -> Poly, jumps: &dyn Fn(f64) -> bool| {
-        let mut out = Vec::with_capacity(SAMPLES_PER_MEMBER as usize + 2 * f.segments.len());
-        let mut previous: Option<f64> = None;
-        for (k, s) in f.segments.iter().enumerate() {
-            let p = poly(k);
-            let span = s.end - s.start;
-            if let Some(left) = previous.filter(|_| jumps(s.start)) {
-                out.push([s.start, left]);
+    let series =
+        |out: &mut Vec<[f64; 2]>, poly: &dyn Fn(usize) -> Poly, jumps: &dyn Fn(f64) -> bool| {
+            let begin = out.len();
+            let mut previous: Option<f64> = None;
+            for (k, s) in f.segments.iter().enumerate() {
+                let p = poly(k);
+                let span = s.end - s.start;
+                if let Some(left) = previous.filter(|_| jumps(s.start)) {
+                    out.push([s.start, left]);
+                }
+                // a straight line is its two ends exactly; a curve takes a sample every member/24
+                let degree = p.degree();
+                let intervals = if degree <= 1 {
+                    1
+                } else {
+                    (span * SAMPLES_PER_MEMBER / length).ceil().max(1.0) as usize
+                };
+                for i in 0..intervals {
+                    let t = span * i as f64 / intervals as f64;
+                    out.push([s.start + t, p.eval_to(t, degree)]);
+                }
+                previous = Some(p.eval_to(span, degree));
             }
-            // a straight line is its two ends exactly; a curve takes a sample every member/24
-            let degree = p.degree();
-            let intervals = if degree <= 1 {
-                1
-            } else {
-                (span * SAMPLES_PER_MEMBER / length).ceil().max(1.0) as usize
-            };
-            for i in 0..intervals {
-                let t = span * i as f64 / intervals as f64;
-                out.push([s.start + t, p.eval_to(t, degree)]);
+            if let Some(last) = previous {
+                out.push([length, last]);
             }
-            previous = Some(p.eval_to(span, degree));
-        }
-        if let Some(last) = previous {
-            out.push([length, last]);
-        }
-        out
-    };
-    MemberDiagrams {
-        axial: series(&|k| f.axial[k], &axial_jump),
-        shear: series(&|k| f.segments[k].shear, &shear_jump),
-        moment: series(&|k| f.segments[k].moment, &moment_jump),
-        deflection: series(&|k| f.segments[k].deflection, &|_| false),
-    }
+            begin..out.len()
+        };
+    let [axial, shear, moment, deflection] = out;
+    [
+        series(axial, &|k| f.axial[k], &axial_jump),
+        series(shear, &|k| f.segments[k].shear, &shear_jump),
+        series(moment, &|k| f.segments[k].moment, &moment_jump),
+        series(deflection, &|k| f.segments[k].deflection, &|_| false),
+    ]
 }

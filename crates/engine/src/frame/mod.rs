@@ -26,9 +26,10 @@ mod element;
 mod loads;
 mod member_results;
 mod model;
+mod series;
 mod stiffness;
 
-pub use member_results::{EndForces, FrameMemberResult, MemberDiagrams, MemberExtremes};
+pub use member_results::{EndForces, FrameMemberResult, MemberDiagrams, MemberExtremes, Series};
 pub use model::{
     member_length, FrameMember, FrameModel, FrameSettlement, FrameSupport, FrameSupportKind,
     FrameWarning, LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
@@ -37,7 +38,7 @@ pub use model::{
 use nalgebra::Vector6;
 use serde::Serialize;
 
-use crate::analysis::{factor, System};
+use crate::analysis::{factor, Nodes, System};
 use crate::error::EngineError;
 use element::BeamColumn;
 use loads::{case_loads, CaseLoads};
@@ -101,7 +102,7 @@ pub fn solve_frame(
     let members = members(model, &restraints.axes)?;
     require_every_dof_held(model, &restraints, &members)?;
     let system = System::factorise(
-        3 * model.nodes.len(),
+        Nodes { per_node: 3 },
         &restraints.prescribed,
         &members,
         |dof| mechanism(model, &restraints.axes, dof),
@@ -204,6 +205,9 @@ fn combination_result(
     let mut nodal = vec![[0.0; 3]; model.nodes.len()];
     let mut at_nodes = vec![[0.0; 3]; model.nodes.len()];
     let mut results = Vec::with_capacity(members.len());
+    if with_diagrams {
+        work.reserve_diagrams(members.len());
+    }
     for (index, m) in members.iter().enumerate() {
         let mut fixed = Vector6::zeros();
         work.loads.clear();
@@ -222,6 +226,7 @@ fn combination_result(
         }
         results.push(member_result(m, &u, &p, work, with_diagrams));
     }
+    work.share_diagrams(&mut results);
     for c in cases {
         let f = factor(factors, c.case);
         for (sum, load) in nodal.iter_mut().zip(&c.nodal) {

@@ -34,7 +34,7 @@ pub use model::{
     SupportKind, TrussModel, TrussResult, Warning,
 };
 
-use crate::analysis::{cases_present, factor, System};
+use crate::analysis::{cases_present, factor, Nodes, System};
 use crate::error::EngineError;
 use model::validate;
 use results::combine;
@@ -57,7 +57,7 @@ pub fn solve_truss(
     let bars = bars(model, &restraints.axes)?;
     require_every_dof_held(model, &restraints, &bars)?;
     let system = System::factorise(
-        2 * model.nodes.len(),
+        Nodes { per_node: 2 },
         &restraints.prescribed,
         &bars,
         |dof| mechanism(model, &restraints.axes, dof),
