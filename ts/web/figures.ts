@@ -25,7 +25,9 @@ export interface Mark {
 
 export class Figures {
   private shown: string;
-  private readonly urls = new Map<string, string>();
+  /** The SVG text of each drawn figure: its download link's Blob is made only when the link is clicked. */
+  private readonly texts = new Map<string, string>();
+  private url: string | undefined;
   /** Views whose figure is out of date (drawn before the last edit, or never). */
   private readonly stale = new Set<string>();
 
@@ -44,12 +46,14 @@ export class Figures {
     );
     const figures = views.map(
       (v) =>
-        `<figure data-view="${v}" id="figure-${v}" role="tabpanel" aria-labelledby="tab-${v}"${v === first ? '' : ' hidden'}><div class="svg"></div><figcaption><span class="caption">${escapeXml(VIEW_TITLES[v] ?? v)}</span> <a class="download" download="${kind}-${v}.svg">Download SVG</a></figcaption></figure>`,
+        `<figure data-view="${v}" id="figure-${v}" role="tabpanel" aria-labelledby="tab-${v}"${v === first ? '' : ' hidden'}><div class="svg"></div><figcaption><span class="caption">${escapeXml(VIEW_TITLES[v] ?? v)}</span> <a class="download" href="#figure-${v}" download="${kind}-${v}.svg">Download SVG</a></figcaption></figure>`,
     );
     root.innerHTML = `<div role="tablist" aria-label="Figures" class="tabs">${tabs.join('')}</div>${figures.join('')}`;
     root.addEventListener('click', (event) => {
       const tab = (event.target as Element).closest<HTMLElement>('[data-tab]');
       if (tab) this.show(tab.dataset.tab!, true);
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a.download');
+      if (link) this.download(link);
     });
     root.addEventListener('keydown', (event) => this.key(event));
   }
@@ -93,31 +97,40 @@ export class Figures {
     const figure = this.figure(view);
     figure.querySelector<HTMLElement>('.svg')!.replaceChildren();
     figure.querySelector('.mechanism-message')?.remove();
-    const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
-    link.removeAttribute('href');
-    const old = this.urls.get(view);
-    if (old !== undefined) URL.revokeObjectURL(old);
-    this.urls.delete(view);
+    figure.querySelector<HTMLAnchorElement>('a.download')!.href = `#figure-${view}`;
+    this.texts.delete(view);
     this.stale.add(view);
   }
 
+  /**
+   * The link's Blob, made as it is clicked (the browser follows the href as it stands after the click's
+   * listeners): an edit costs no Blob, and a figure's download is always its current text.
+   */
+  private download(link: HTMLAnchorElement): void {
+    const view = link.closest<HTMLElement>('figure')!.dataset.view!;
+    const text = this.texts.get(view);
+    if (text === undefined) return;
+    if (this.url !== undefined) URL.revokeObjectURL(this.url);
+    this.url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+    link.href = this.url;
+  }
+
   private render(view: string): void {
-    this.clear(view);
-    this.stale.delete(view);
+    // the old figure goes as the new one's text replaces it (emptying it first would cost a second relayout)
     const figure = this.figure(view);
+    figure.querySelector('.mechanism-message')?.remove();
+    this.stale.delete(view);
     const holder = figure.querySelector<HTMLElement>('.svg')!;
     const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
     const drawn = this.draw(view);
     if ('message' in drawn) {
       holder.innerHTML = `<p class="no-figure">${escapeXml(drawn.message)}</p>`;
-      link.removeAttribute('href');
+      this.texts.delete(view);
       link.hidden = true;
       return;
     }
     holder.innerHTML = drawn.svg;
-    const url = URL.createObjectURL(new Blob([drawn.svg], { type: 'image/svg+xml' }));
-    this.urls.set(view, url);
-    link.href = url;
+    this.texts.set(view, drawn.svg);
     link.hidden = false;
     if (drawn.mark) {
       const { at, message } = drawn.mark;
