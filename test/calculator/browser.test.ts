@@ -314,6 +314,24 @@ for (const c of CASES) {
         expect(modelInAddress(page)).toEqual(current);
         const marker = page.locator('figure [data-mechanism]');
         await expect.poll(() => marker.count(), { message: 'figure [data-mechanism]', timeout: 5000 }).toBeGreaterThan(0);
+        // the message is the API's detail
+        await expect.poll(() => page.locator('figure .mechanism-message').textContent()).toBe(answer.json.detail);
+        const place = answer.json.mechanism;
+        if (c.kind !== 'beam') {
+          // decisions.md 15: a truss's or frame's 422 names the node that moves; the ring is drawn on that node's
+          // circle of the problem figure (the nodes layer's circles are the model's nodes, in order)
+          const nodes = (current as { nodes: { id: number }[] }).nodes;
+          const index = nodes.findIndex((n) => n.id === place?.node);
+          expect(index, `the API's mechanism.node ${place?.node} is a node of the model`).toBeGreaterThanOrEqual(0);
+          const drawn = await page.locator('figure[data-view="problem"] svg').evaluate((svg, count) => {
+            const circles = [...svg.querySelectorAll('#spanwise-nodes circle')].slice(-count);
+            const ring = svg.querySelector('circle[data-mechanism]');
+            const at = (e: Element | null | undefined) => (e ? [e.getAttribute('cx'), e.getAttribute('cy')] : null);
+            return { ring: at(ring), nodes: circles.map(at) };
+          }, nodes.length);
+          expect(drawn.ring, 'the ring is an SVG circle on the figure').not.toBeNull();
+          expect(drawn.ring).toEqual(drawn.nodes[index]);
+        }
         await page.close();
       },
       TEST_TIMEOUT_MS,

@@ -180,7 +180,9 @@ export interface ServiceJson {
   members?: unknown[];
   meta?: { check: { equilibrium: number }; warnings: unknown[] };
   code?: string;
+  detail?: string;
   issues?: { path: string; message: string }[];
+  mechanism?: { node?: number; position?: number; direction: string; hint: string };
 }
 
 /** A POST to the service: the status and the body (parsed JSON, or the text of an SVG). */
