@@ -32,6 +32,7 @@ import {
 import { launchChromium } from '../support/chromium.js';
 import { listen, type Listening } from '../support/listen.js';
 import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
+import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
 
 /** A browser test does many round trips; each is bounded (support/calculator.ts), the whole test too. */
 const TEST_TIMEOUT_MS = 90_000;
@@ -159,7 +160,7 @@ async function newPage(): Promise<Page> {
 }
 
 /** The case's model solved by the service, its link, and the SI model the link carries. */
-async function solved(c: Case, url = service.url) {
+async function solved(c: Pick<Case, 'kind' | 'model'>, url = service.url) {
   const answer = await post(url, `/v1/${c.kind}/solve`, c.model);
   expect(answer.status).toBe(200);
   const view = answer.json.links?.view ?? '';
@@ -338,6 +339,64 @@ for (const c of CASES) {
     );
   });
 }
+
+/** Models with load cases and combinations (test/svg/combination-models.ts, hand results there). */
+const COMBINED: { kind: Kind; model: object; views: readonly string[] }[] = [
+  { kind: 'beam', model: workedExample, views: BEAM_VIEWS },
+  { kind: 'truss', model: windTriangle, views: TRUSS_VIEWS },
+  { kind: 'frame', model: portalWithCases, views: FRAME_VIEWS },
+];
+
+describe('figures of each combination and of the envelope (decisions.md 15 and 16)', () => {
+  for (const c of COMBINED) {
+    it(
+      `${c.kind}: each view of each combination and of the envelope is the diagram route's figure, or its refusal`,
+      async () => {
+        const { view: link, model } = await solved(c);
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, model);
+        const ids = (answer.json as { envelope: { combinations: { id: string }[] } }).envelope.combinations.map((x) => x.id);
+        expect(ids.length).toBeGreaterThan(0);
+        const page = await newPage();
+        await openCalculator(page, link);
+        const loading = page.locator('#figure-loading');
+        expect(await loading.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+          '',
+          ...ids,
+          'envelope',
+        ]);
+        for (const combination of [...ids, 'envelope']) {
+          await loading.selectOption(combination);
+          for (const view of c.views) {
+            await page.locator(`#tab-${view}`).click();
+            const figure = page.locator(`figure[data-view="${view}"][data-combination="${combination}"]`);
+            await expect.poll(() => figure.count(), { message: `${view} figure of ${combination}` }).toBe(1);
+            const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view, combination });
+            if (diagram.status !== 200) {
+              // a view the route cannot draw for it (the envelope of the setup view): the page gives the route's reason
+              expect(diagram.status, `${view} of ${combination}`).toBe(400);
+              expect(await figure.locator('.no-figure').textContent()).toBe(`No figure: ${diagram.json.issues![0]!.message}.`);
+              continue;
+            }
+            const name = `${c.kind}-${view}-${combination}.svg`;
+            const [download] = await Promise.all([page.waitForEvent('download'), figure.locator(`a[download="${name}"]`).click()]);
+            const chunks: Buffer[] = [];
+            for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+            expect(Buffer.concat(chunks).toString('utf8'), `${view} of ${combination}`).toBe(withoutAttribution(diagram.text));
+            // the inline figure is the same drawing
+            expect(await figure.locator('svg').first().getAttribute('viewBox')).toBe(/viewBox="([^"]*)"/.exec(diagram.text)?.[1]);
+          }
+        }
+        // back to the unfactored analysis: the figures are the route's without `combination`
+        await loading.selectOption('');
+        const view = c.views[0]!;
+        const plain = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view });
+        expect(await downloadedSvg(page, c.kind, view)).toBe(withoutAttribution(plain.text));
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
 
 describe('with the service stopped after the page has loaded', () => {
   it(

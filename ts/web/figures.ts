@@ -25,6 +25,10 @@ export interface Mark {
 
 export class Figures {
   private shown: string;
+  /** What the figures draw: the unfactored analysis (undefined), a combination's id, or `envelope`. */
+  private loading: string | undefined;
+  /** The choices of the loading select as last written (`id|name` each), so that it is rebuilt only when they change. */
+  private choices = '';
   /** The SVG text of each drawn figure: its download link's Blob is made only when the link is clicked. */
   private readonly texts = new Map<string, string>();
   private url: string | undefined;
@@ -36,8 +40,8 @@ export class Figures {
     private readonly kind: Kind,
     private readonly views: readonly string[],
     first: string,
-    /** Draws a view: its SVG text and a mechanism mark, or a message saying why there is no figure. */
-    private readonly draw: (view: string) => { svg: string; mark?: Mark } | { message: string },
+    /** Draws a view, of a combination or the envelope when one is given: its SVG text and a mechanism mark, or a message saying why there is no figure. */
+    private readonly draw: (view: string, combination: string | undefined) => { svg: string; mark?: Mark } | { message: string },
   ) {
     this.shown = first;
     const tabs = views.map(
@@ -48,7 +52,14 @@ export class Figures {
       (v) =>
         `<figure data-view="${v}" id="figure-${v}" role="tabpanel" aria-labelledby="tab-${v}"${v === first ? '' : ' hidden'}><div class="svg"></div><figcaption><span class="caption">${escapeXml(VIEW_TITLES[v] ?? v)}</span> <a class="download" href="#figure-${v}" download="${kind}-${v}.svg">Download SVG</a></figcaption></figure>`,
     );
-    root.innerHTML = `<div role="tablist" aria-label="Figures" class="tabs">${tabs.join('')}</div>${figures.join('')}`;
+    const loading = `<p class="loading" hidden><label>Figures draw <select id="figure-loading" autocomplete="off"></select></label></p>`;
+    root.innerHTML = `${loading}<div role="tablist" aria-label="Figures" class="tabs">${tabs.join('')}</div>${figures.join('')}`;
+    root.querySelector<HTMLSelectElement>('#figure-loading')!.addEventListener('change', (event) => {
+      const value = (event.target as HTMLSelectElement).value;
+      this.loading = value === '' ? undefined : value;
+      for (const v of this.views) this.label(v);
+      this.redraw();
+    });
     root.addEventListener('click', (event) => {
       const tab = (event.target as Element).closest<HTMLElement>('[data-tab]');
       if (tab) this.show(tab.dataset.tab!, true);
@@ -56,6 +67,30 @@ export class Figures {
       if (link) this.download(link);
     });
     root.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /**
+   * The model's combinations (the solve response's `envelope.combinations`; none without combinations): the
+   * figures can draw each, or the envelope, as the diagram route's `combination` does (decisions.md 15). A
+   * loading that no longer exists falls back to the unfactored analysis.
+   */
+  combinations(list: readonly { id: string; name: string }[]): void {
+    const choices = list.map((c) => `${c.id}|${c.name}`).join('\n');
+    if (choices === this.choices) return;
+    this.choices = choices;
+    const select = this.root.querySelector<HTMLSelectElement>('#figure-loading')!;
+    const options = [
+      ['', 'Unfactored analysis'],
+      ...list.map((c) => [c.id, `${c.id}: ${c.name}`]),
+      ...(list.length > 0 ? [['envelope', 'Envelope']] : []),
+    ];
+    select.innerHTML = options.map(([value, text]) => `<option value="${escapeXml(value!)}">${escapeXml(text!)}</option>`).join('');
+    if (this.loading !== undefined && !options.some(([value]) => value === this.loading)) {
+      this.loading = undefined;
+      for (const v of this.views) this.label(v);
+    }
+    select.value = this.loading ?? '';
+    select.closest<HTMLElement>('.loading')!.hidden = list.length === 0;
   }
 
   /** Everything drawn is out of date: the shown figure is drawn again now, the others when shown. */
@@ -86,6 +121,15 @@ export class Figures {
     event.preventDefault();
     const i = this.views.indexOf(this.shown);
     this.show(this.views[(i + step + this.views.length) % this.views.length]!, true);
+  }
+
+  /** A figure says what it draws: `data-combination` (none for the unfactored analysis) and its download's name. */
+  private label(view: string): void {
+    const figure = this.figure(view);
+    const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
+    if (this.loading === undefined) delete figure.dataset.combination;
+    else figure.dataset.combination = this.loading;
+    link.download = this.loading === undefined ? `${this.kind}-${view}.svg` : `${this.kind}-${view}-${this.loading}.svg`;
   }
 
   private figure(view: string): HTMLElement {
@@ -122,7 +166,7 @@ export class Figures {
     this.stale.delete(view);
     const holder = figure.querySelector<HTMLElement>('.svg')!;
     const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
-    const drawn = this.draw(view);
+    const drawn = this.draw(view, this.loading);
     if ('message' in drawn) {
       holder.innerHTML = `<p class="no-figure">${escapeXml(drawn.message)}</p>`;
       this.texts.delete(view);

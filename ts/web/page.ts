@@ -68,7 +68,9 @@ export class Page {
     });
     $('#engine-version').textContent = `engine ${engine.version}`;
     if (opening.note !== undefined) $('#notice').textContent = opening.note;
-    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view) => this.draw(view));
+    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
+      this.draw(view, combination),
+    );
     this.listen();
     this.update(true);
   }
@@ -207,6 +209,10 @@ export class Page {
     this.showIssues(this.failure?.issues ?? []);
     this.showResults(state);
     const tabulated = performance.now();
+    if (this.response)
+      this.figures.combinations(
+        (this.response.envelope as { combinations?: { id: string; name: string }[] } | undefined)?.combinations ?? [],
+      );
     if (state === 'mechanism') this.figures.show('problem');
     if (state !== 'invalid') this.figures.redraw();
     const drawn = performance.now();
@@ -314,8 +320,19 @@ export class Page {
     }
   }
 
-  private draw(view: string): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
-    if (this.response) return { svg: figure(this.kind, this.model, view, this.context) };
+  private draw(
+    view: string,
+    combination: string | undefined,
+  ): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
+    if (this.response) {
+      try {
+        return { svg: figure(this.kind, combination === undefined ? this.model : { ...this.model, combination }, view, this.context) };
+      } catch (error) {
+        // what the diagram route refuses (the envelope of a view that draws one analysis): its own reason
+        if (error instanceof Problem) return { message: `No figure: ${error.issues?.[0]?.message ?? error.detail ?? error.code}.` };
+        throw error;
+      }
+    }
     if (this.failure?.code !== 'unstable_structure') return { message: 'No figure: the model has problems (see the fields marked).' };
     if (view !== 'problem') return { message: 'No results: the structure is a mechanism (see the problem view).' };
     const place = this.failure.mechanism;
