@@ -24,6 +24,7 @@ import {
   removeRow,
   resultCells,
   solves,
+  waitForUpdate,
   watchPage,
   withoutAttribution,
   type Kind,
@@ -425,4 +426,105 @@ describe('with the service stopped after the page has loaded', () => {
     },
     TEST_TIMEOUT_MS,
   );
+});
+
+describe('the units switch, the keyboard and the print report', () => {
+  it(
+    'switched to imperial, converts every value of the model and shows what the API answers for the imperial model',
+    async () => {
+      const { view } = await solved(CASES[0]!);
+      const page = await newPage();
+      await openCalculator(page, view);
+      expect(await editField(page, 'units', 'imperial')).toBe('ready');
+      // NIST SP 811: 1 ft = 0.3048 m, 1 in = 25.4 mm, 1 kip = 4.4482216152605 kN; the page writes 10 significant figures
+      // (docs/calculator.md): 6 m = 19.68503937 ft; -10 kN/m = -10 x 0.3048 / 4.4482216152605 = -0.6852176586 kip/ft;
+      // 200 GPa = 200e6 / (4.4482216152605 / 0.0254^2) = 29007.54755 ksi; 8e7 mm4 = 8e7 / 25.4^4 = 192.2007688 in4
+      const imperial = modelInAddress(page) as typeof SIMPLE_BEAM & { units: string };
+      expect(imperial).toEqual({
+        units: 'imperial',
+        spans: [{ length: 19.68503937, E: 29007.54755, I: 192.2007688 }],
+        supports: [
+          { type: 'pin', position: 0 },
+          { type: 'roller', position: 19.68503937 },
+        ],
+        loads: [{ type: 'udl', start: -0.6852176586, from: 0, to: 19.68503937 }],
+      });
+      expect(await page.locator('[name="/spans/0/length"]').inputValue()).toBe('19.68503937');
+      const answer = await post(service.url, '/v1/beam/solve', imperial);
+      expect(answer.status).toBe(200);
+      await expectResults(page, 'beam', answer.json);
+      // wL/2 = 30 kN = 30 / 4.4482216152605 = 6.744268293 kip at each support (to the 10 figures the model carries)
+      const reactions = await page.$$eval('table#reactions [data-path$="/vertical"]', (cells) =>
+        cells.map((c) => Number(c.getAttribute('data-value'))),
+      );
+      expect(reactions).toHaveLength(2);
+      for (const r of reactions) expect(r).toBeCloseTo(6.744268293, 6);
+      // and back: the SI model exactly as it was
+      expect(await editField(page, 'units', 'SI')).toBe('ready');
+      expect(inSI(modelInAddress(page))).toEqual(inSI(SIMPLE_BEAM));
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'can be edited with the keyboard alone: Tab to a load field, type a value; Tab to "Add load", Enter',
+    async () => {
+      const { view, model } = await solved(CASES[0]!);
+      const page = await newPage();
+      await openCalculator(page, view);
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('data-add') ?? '');
+      // Tab through the page in reading order until the load's start value has the focus (bounded)
+      let presses = 0;
+      while ((await focused()) !== '/loads/0/start') {
+        expect(presses++, 'Tab presses to reach /loads/0/start').toBeLessThan(80);
+        await page.keyboard.press('Tab');
+      }
+      const before = await solves(page);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('-12');
+      await waitForUpdate(page, before, 'typing -12');
+      await expect.poll(() => modelInAddress(page)).toEqual(edited(model, '/loads/0/start', '-12'));
+      expect(await pageState(page)).toBe('ready');
+      // on to the collection's add button, and a new load row with the focus in it
+      while ((await focused()) !== 'loads') {
+        expect(presses++, 'Tab presses to reach Add load').toBeLessThan(120);
+        await page.keyboard.press('Tab');
+      }
+      const added = await solves(page);
+      await page.keyboard.press('Enter');
+      await waitForUpdate(page, added, 'adding a load with Enter');
+      expect(await page.locator('tr[data-row^="/loads/"]').count()).toBe(2);
+      expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-row'))).toBe('/loads/1');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  for (const c of CASES) {
+    it(
+      `${c.kind}: printed, the report is one A4 page without buttons or tabs`,
+      async () => {
+        const { view } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        await page.emulateMedia({ media: 'print' });
+        const hidden = await page.$$eval('button, [role="tablist"], #json, #figure-loading, select[name="units"]', (elements) =>
+          elements.filter((e) => e.checkVisibility()).map((e) => e.outerHTML.slice(0, 80)),
+        );
+        expect(hidden, 'controls shown in print').toEqual([]);
+        // the layout at the printable width of A4 less the stylesheet's 10 mm margins: 190 mm x 277 mm, at
+        // 96 px per inch 718.1 x 1046.9 px; the report's height fits
+        await page.setViewportSize({ width: 718, height: 1046 });
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(height, 'report height in CSS px').toBeLessThanOrEqual(1047);
+        // and Chromium's own print to PDF makes one page
+        const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+        expect(pdf.match(/\/Type\s*\/Page\b/g)?.length, 'PDF pages').toBe(1);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
 });
