@@ -49,6 +49,9 @@ export class Page {
   /** Whether the JSON box is on screen (an IntersectionObserver says), and whether its text is the model's. */
   private jsonOnScreen = false;
   private jsonCurrent = false;
+  /** The issue notes shown and the fields marked invalid by the last update. */
+  private issueNotes: HTMLElement[] = [];
+  private invalidFields: HTMLElement[] = [];
   /** The model before the last units switch, while nothing else has changed: switching back restores it exactly. */
   private beforeSwitch: Model | undefined;
 
@@ -262,8 +265,11 @@ export class Page {
 
   /** Each issue next to the field its path names, else next to its collection's table, else above the results. */
   private showIssues(issues: ProblemIssue[]): void {
-    document.querySelectorAll('[data-issue-for]').forEach((e) => e.remove());
-    document.querySelectorAll('[aria-invalid]').forEach((e) => e.removeAttribute('aria-invalid'));
+    // those of the last update go (kept, rather than searched for among a big model's 2,000 fields)
+    for (const note of this.issueNotes) note.remove();
+    for (const field of this.invalidFields) field.removeAttribute('aria-invalid');
+    this.issueNotes = [];
+    this.invalidFields = [];
     for (const issue of issues) {
       const at = pointerOfPath(issue.path);
       const note = document.createElement('div');
@@ -274,8 +280,10 @@ export class Page {
       const field = at === '' ? null : document.querySelector<HTMLElement>(`#collections [name="${CSS.escape(at)}"]`);
       const top = tokens(at)[0];
       const section = document.querySelector(`#collections section[data-collection="${CSS.escape(this.sectionOf(top))}"]`);
+      this.issueNotes.push(note);
       if (field) {
         field.setAttribute('aria-invalid', 'true');
+        this.invalidFields.push(field);
         field.after(note);
       } else if (section) {
         note.textContent = named(issue);
