@@ -63,6 +63,9 @@ async function editTimes(page: Page, edit: Edit): Promise<{ total: number[]; syn
     async ({ field, values, count }) => {
       const input = document.querySelector<HTMLInputElement>(`[name="${field}"]`);
       if (input === null) throw new Error(`no field named ${field}`);
+      // on screen, as the field a user edits is
+      input.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const total: number[] = [];
       const sync: number[] = [];
       const frame: number[] = [];

@@ -24,6 +24,7 @@ import {
   removeRow,
   resultCells,
   solves,
+  waitForUpdate,
   watchPage,
   withoutAttribution,
   type Kind,
@@ -32,6 +33,7 @@ import {
 import { launchChromium } from '../support/chromium.js';
 import { listen, type Listening } from '../support/listen.js';
 import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
+import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
 
 /** A browser test does many round trips; each is bounded (support/calculator.ts), the whole test too. */
 const TEST_TIMEOUT_MS = 90_000;
@@ -159,7 +161,7 @@ async function newPage(): Promise<Page> {
 }
 
 /** The case's model solved by the service, its link, and the SI model the link carries. */
-async function solved(c: Case, url = service.url) {
+async function solved(c: Pick<Case, 'kind' | 'model'>, url = service.url) {
   const answer = await post(url, `/v1/${c.kind}/solve`, c.model);
   expect(answer.status).toBe(200);
   const view = answer.json.links?.view ?? '';
@@ -314,12 +316,88 @@ for (const c of CASES) {
         expect(modelInAddress(page)).toEqual(current);
         const marker = page.locator('figure [data-mechanism]');
         await expect.poll(() => marker.count(), { message: 'figure [data-mechanism]', timeout: 5000 }).toBeGreaterThan(0);
+        // the message is the API's detail
+        await expect.poll(() => page.locator('figure .mechanism-message').textContent()).toBe(answer.json.detail);
+        const place = answer.json.mechanism;
+        if (c.kind !== 'beam') {
+          // decisions.md 15: a truss's or frame's 422 names the node that moves; the ring is drawn on that node's
+          // circle of the problem figure (the nodes layer's circles are the model's nodes, in order)
+          const nodes = (current as { nodes: { id: number }[] }).nodes;
+          const index = nodes.findIndex((n) => n.id === place?.node);
+          expect(index, `the API's mechanism.node ${place?.node} is a node of the model`).toBeGreaterThanOrEqual(0);
+          const drawn = await page.locator('figure[data-view="problem"] svg').evaluate((svg, count) => {
+            const circles = [...svg.querySelectorAll('#spanwise-nodes circle')].slice(-count);
+            const ring = svg.querySelector('circle[data-mechanism]');
+            const at = (e: Element | null | undefined) => (e ? [e.getAttribute('cx'), e.getAttribute('cy')] : null);
+            return { ring: at(ring), nodes: circles.map(at) };
+          }, nodes.length);
+          expect(drawn.ring, 'the ring is an SVG circle on the figure').not.toBeNull();
+          expect(drawn.ring).toEqual(drawn.nodes[index]);
+        }
         await page.close();
       },
       TEST_TIMEOUT_MS,
     );
   });
 }
+
+/** Models with load cases and combinations (test/svg/combination-models.ts, hand results there). */
+const COMBINED: { kind: Kind; model: object; views: readonly string[] }[] = [
+  { kind: 'beam', model: workedExample, views: BEAM_VIEWS },
+  { kind: 'truss', model: windTriangle, views: TRUSS_VIEWS },
+  { kind: 'frame', model: portalWithCases, views: FRAME_VIEWS },
+];
+
+describe('figures of each combination and of the envelope (decisions.md 15 and 16)', () => {
+  for (const c of COMBINED) {
+    it(
+      `${c.kind}: each view of each combination and of the envelope is the diagram route's figure, or its refusal`,
+      async () => {
+        const { view: link, model } = await solved(c);
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, model);
+        const ids = (answer.json as { envelope: { combinations: { id: string }[] } }).envelope.combinations.map((x) => x.id);
+        expect(ids.length).toBeGreaterThan(0);
+        const page = await newPage();
+        await openCalculator(page, link);
+        const loading = page.locator('#figure-loading');
+        expect(await loading.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+          '',
+          ...ids,
+          'envelope',
+        ]);
+        for (const combination of [...ids, 'envelope']) {
+          await loading.selectOption(combination);
+          for (const view of c.views) {
+            await page.locator(`#tab-${view}`).click();
+            const figure = page.locator(`figure[data-view="${view}"][data-combination="${combination}"]`);
+            await expect.poll(() => figure.count(), { message: `${view} figure of ${combination}` }).toBe(1);
+            const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view, combination });
+            if (diagram.status !== 200) {
+              // a view the route cannot draw for it (the envelope of the setup view): the page gives the route's reason
+              expect(diagram.status, `${view} of ${combination}`).toBe(400);
+              expect(await figure.locator('.no-figure').textContent()).toBe(`No figure: ${diagram.json.issues![0]!.message}.`);
+              continue;
+            }
+            const name = `${c.kind}-${view}-${combination}.svg`;
+            const [download] = await Promise.all([page.waitForEvent('download'), figure.locator(`a[download="${name}"]`).click()]);
+            const chunks: Buffer[] = [];
+            for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+            expect(Buffer.concat(chunks).toString('utf8'), `${view} of ${combination}`).toBe(withoutAttribution(diagram.text));
+            // the inline figure is the same drawing
+            expect(await figure.locator('svg').first().getAttribute('viewBox')).toBe(/viewBox="([^"]*)"/.exec(diagram.text)?.[1]);
+          }
+        }
+        // back to the unfactored analysis: the figures are the route's without `combination`
+        await loading.selectOption('');
+        const view = c.views[0]!;
+        const plain = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view });
+        expect(await downloadedSvg(page, c.kind, view)).toBe(withoutAttribution(plain.text));
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
 
 describe('with the service stopped after the page has loaded', () => {
   it(
@@ -348,4 +426,105 @@ describe('with the service stopped after the page has loaded', () => {
     },
     TEST_TIMEOUT_MS,
   );
+});
+
+describe('the units switch, the keyboard and the print report', () => {
+  it(
+    'switched to imperial, converts every value of the model and shows what the API answers for the imperial model',
+    async () => {
+      const { view } = await solved(CASES[0]!);
+      const page = await newPage();
+      await openCalculator(page, view);
+      expect(await editField(page, 'units', 'imperial')).toBe('ready');
+      // NIST SP 811: 1 ft = 0.3048 m, 1 in = 25.4 mm, 1 kip = 4.4482216152605 kN; the page writes 10 significant figures
+      // (docs/calculator.md): 6 m = 19.68503937 ft; -10 kN/m = -10 x 0.3048 / 4.4482216152605 = -0.6852176586 kip/ft;
+      // 200 GPa = 200e6 / (4.4482216152605 / 0.0254^2) = 29007.54755 ksi; 8e7 mm4 = 8e7 / 25.4^4 = 192.2007688 in4
+      const imperial = modelInAddress(page) as typeof SIMPLE_BEAM & { units: string };
+      expect(imperial).toEqual({
+        units: 'imperial',
+        spans: [{ length: 19.68503937, E: 29007.54755, I: 192.2007688 }],
+        supports: [
+          { type: 'pin', position: 0 },
+          { type: 'roller', position: 19.68503937 },
+        ],
+        loads: [{ type: 'udl', start: -0.6852176586, from: 0, to: 19.68503937 }],
+      });
+      expect(await page.locator('[name="/spans/0/length"]').inputValue()).toBe('19.68503937');
+      const answer = await post(service.url, '/v1/beam/solve', imperial);
+      expect(answer.status).toBe(200);
+      await expectResults(page, 'beam', answer.json);
+      // wL/2 = 30 kN = 30 / 4.4482216152605 = 6.744268293 kip at each support (to the 10 figures the model carries)
+      const reactions = await page.$$eval('table#reactions [data-path$="/vertical"]', (cells) =>
+        cells.map((c) => Number(c.getAttribute('data-value'))),
+      );
+      expect(reactions).toHaveLength(2);
+      for (const r of reactions) expect(r).toBeCloseTo(6.744268293, 6);
+      // and back: the SI model exactly as it was
+      expect(await editField(page, 'units', 'SI')).toBe('ready');
+      expect(inSI(modelInAddress(page))).toEqual(inSI(SIMPLE_BEAM));
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'can be edited with the keyboard alone: Tab to a load field, type a value; Tab to "Add load", Enter',
+    async () => {
+      const { view, model } = await solved(CASES[0]!);
+      const page = await newPage();
+      await openCalculator(page, view);
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('data-add') ?? '');
+      // Tab through the page in reading order until the load's start value has the focus (bounded)
+      let presses = 0;
+      while ((await focused()) !== '/loads/0/start') {
+        expect(presses++, 'Tab presses to reach /loads/0/start').toBeLessThan(80);
+        await page.keyboard.press('Tab');
+      }
+      const before = await solves(page);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('-12');
+      await waitForUpdate(page, before, 'typing -12');
+      await expect.poll(() => modelInAddress(page)).toEqual(edited(model, '/loads/0/start', '-12'));
+      expect(await pageState(page)).toBe('ready');
+      // on to the collection's add button, and a new load row with the focus in it
+      while ((await focused()) !== 'loads') {
+        expect(presses++, 'Tab presses to reach Add load').toBeLessThan(120);
+        await page.keyboard.press('Tab');
+      }
+      const added = await solves(page);
+      await page.keyboard.press('Enter');
+      await waitForUpdate(page, added, 'adding a load with Enter');
+      expect(await page.locator('tr[data-row^="/loads/"]').count()).toBe(2);
+      expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-row'))).toBe('/loads/1');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  for (const c of CASES) {
+    it(
+      `${c.kind}: printed, the report is one A4 page without buttons or tabs`,
+      async () => {
+        const { view } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        await page.emulateMedia({ media: 'print' });
+        const hidden = await page.$$eval('button, [role="tablist"], #json, #figure-loading, select[name="units"]', (elements) =>
+          elements.filter((e) => e.checkVisibility()).map((e) => e.outerHTML.slice(0, 80)),
+        );
+        expect(hidden, 'controls shown in print').toEqual([]);
+        // the layout at the printable width of A4 less the stylesheet's 10 mm margins: 190 mm x 277 mm, at
+        // 96 px per inch 718.1 x 1046.9 px; the report's height fits
+        await page.setViewportSize({ width: 718, height: 1046 });
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(height, 'report height in CSS px').toBeLessThanOrEqual(1047);
+        // and Chromium's own print to PDF makes one page
+        const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+        expect(pdf.match(/\/Type\s*\/Page\b/g)?.length, 'PDF pages').toBe(1);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
 });

@@ -153,6 +153,14 @@ describe('422 unstable_structure names the node, where it is and how it moves', 
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('unstable_structure');
     expect(res.body.detail).toMatch(/node (1 \(x = 0, y = 0 m\)|2 \(x = 5, y = 0 m\)) can move horizontally/);
+    // decisions.md 15: the extension member names the node that moves and how, with the same hint
+    const { node: moved, direction, hint } = res.body.mechanism as { node: number; direction: string; hint: string };
+    expect([1, 2]).toContain(moved);
+    expect(direction).toBe('horizontal');
+    expect(hint).toBe(
+      `Node ${moved} (x = ${moved === 1 ? 0 : 5}, y = 0 m) can move horizontally with nothing to resist it. Add a member or a support there, or make a released member end rigid.`,
+    );
+    expect(res.body.detail).toBe(`The frame is a mechanism: ${hint[0]!.toLowerCase()}${hint.slice(1)}`);
   });
 
   it('a portal on pins with both beam ends released sways (a mechanism made by releases)', async () => {
@@ -181,5 +189,8 @@ describe('422 unstable_structure names the node, where it is and how it moves', 
     });
     expect(res.status).toBe(422);
     expect(res.body.detail).toMatch(/node (5|6) \(x = 2[04], y = 0 ft\)/);
+    // the free part (nodes 5 and 6, one member) moves; the member names one of its nodes
+    expect([5, 6]).toContain((res.body.mechanism as { node: number }).node);
+    expect(['horizontal', 'vertical', 'rotation']).toContain((res.body.mechanism as { direction: string }).direction);
   });
 });

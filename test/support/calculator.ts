@@ -137,18 +137,21 @@ export async function showFigure(page: Page, view: string): Promise<void> {
   await figure.scrollIntoViewIfNeeded();
 }
 
-/** The text of the figure's "Download SVG" link (a blob: URL, read inside the page: no network). */
+/** The text the figure's "Download SVG" link saves: the link is clicked and the browser's download read. */
 export async function downloadedSvg(page: Page, kind: Kind, view: string): Promise<string> {
   await showFigure(page, view);
   const link = page.locator(`figure[data-view="${view}"]:not([data-combination]) a[download]`);
   const name = await link.getAttribute('download');
   if (name !== `${kind}-${view}.svg`) throw new Error(`the ${view} figure's download is named ${name}, expected ${kind}-${view}.svg`);
-  await page.waitForFunction(
-    (selector) => document.querySelector(selector)?.getAttribute('href')?.startsWith('blob:') === true,
-    `figure[data-view="${view}"]:not([data-combination]) a[download]`,
-    { timeout: PAGE_TIMEOUT_MS },
-  );
-  return link.evaluate(async (a) => (await fetch((a as HTMLAnchorElement).href)).text());
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: PAGE_TIMEOUT_MS }), link.click()]);
+  if (download.suggestedFilename() !== name)
+    throw new Error(`the ${view} figure downloaded as ${download.suggestedFilename()}, expected ${name}`);
+  if (!download.url().startsWith('blob:'))
+    throw new Error(`the ${view} figure downloaded from ${download.url()}, expected a blob: URL (no network)`);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** An SVG the diagram route answered, less the attribution comment line `withAttribution` ends it with. */
@@ -177,7 +180,9 @@ export interface ServiceJson {
   members?: unknown[];
   meta?: { check: { equilibrium: number }; warnings: unknown[] };
   code?: string;
+  detail?: string;
   issues?: { path: string; message: string }[];
+  mechanism?: { node?: number; position?: number; direction: string; hint: string };
 }
 
 /** A POST to the service: the status and the body (parsed JSON, or the text of an SVG). */

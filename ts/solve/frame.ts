@@ -211,7 +211,12 @@ export function solveFrameDrawing(
       const id = request.nodes[m.node]?.id;
       const at = (v: number) => formatNumber(fromEngine('length', v, units));
       const where = `node ${id} (x = ${at(m.x)}, y = ${at(m.y)} ${units === 'SI' ? 'm' : 'ft'})`;
-      return `The frame is a mechanism: ${where} can ${MOVES[m.direction]} with nothing to resist it. Add a member or a support there, or make a released member end rigid.`;
+      const hint = `Node ${where.slice('node '.length)} can ${MOVES[m.direction]} with nothing to resist it. Add a member or a support there, or make a released member end rigid.`;
+      // the `mechanism` member (decisions.md 15) names the node, as for a truss, so the calculator can mark it
+      return {
+        detail: `The frame is a mechanism: ${where} can ${MOVES[m.direction]} with nothing to resist it. Add a member or a support there, or make a released member end rigid.`,
+        mechanism: { node: id!, direction: m.direction, hint },
+      };
     });
   }
   const [first, ...combined] = analysis.results;

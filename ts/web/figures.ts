@@ -25,7 +25,13 @@ export interface Mark {
 
 export class Figures {
   private shown: string;
-  private readonly urls = new Map<string, string>();
+  /** What the figures draw: the unfactored analysis (undefined), a combination's id, or `envelope`. */
+  private loading: string | undefined;
+  /** The choices of the loading select as last written (`id|name` each), so that it is rebuilt only when they change. */
+  private choices = '';
+  /** The SVG text of each drawn figure: its download link's Blob is made only when the link is clicked. */
+  private readonly texts = new Map<string, string>();
+  private url: string | undefined;
   /** Views whose figure is out of date (drawn before the last edit, or never). */
   private readonly stale = new Set<string>();
 
@@ -34,8 +40,8 @@ export class Figures {
     private readonly kind: Kind,
     private readonly views: readonly string[],
     first: string,
-    /** Draws a view: its SVG text and a mechanism mark, or a message saying why there is no figure. */
-    private readonly draw: (view: string) => { svg: string; mark?: Mark } | { message: string },
+    /** Draws a view, of a combination or the envelope when one is given: its SVG text and a mechanism mark, or a message saying why there is no figure. */
+    private readonly draw: (view: string, combination: string | undefined) => { svg: string; mark?: Mark } | { message: string },
   ) {
     this.shown = first;
     const tabs = views.map(
@@ -44,14 +50,47 @@ export class Figures {
     );
     const figures = views.map(
       (v) =>
-        `<figure data-view="${v}" id="figure-${v}" role="tabpanel" aria-labelledby="tab-${v}"${v === first ? '' : ' hidden'}><div class="svg"></div><figcaption><span class="caption">${escapeXml(VIEW_TITLES[v] ?? v)}</span> <a class="download" download="${kind}-${v}.svg">Download SVG</a></figcaption></figure>`,
+        `<figure data-view="${v}" id="figure-${v}" role="tabpanel" aria-labelledby="tab-${v}"${v === first ? '' : ' hidden'}><div class="svg"></div><figcaption><span class="caption">${escapeXml(VIEW_TITLES[v] ?? v)}</span> <a class="download" href="#figure-${v}" download="${kind}-${v}.svg">Download SVG</a></figcaption></figure>`,
     );
-    root.innerHTML = `<div role="tablist" aria-label="Figures" class="tabs">${tabs.join('')}</div>${figures.join('')}`;
+    const loading = `<p class="loading" hidden><label>Figures draw <select id="figure-loading" autocomplete="off"></select></label></p>`;
+    root.innerHTML = `${loading}<div role="tablist" aria-label="Figures" class="tabs">${tabs.join('')}</div>${figures.join('')}`;
+    root.querySelector<HTMLSelectElement>('#figure-loading')!.addEventListener('change', (event) => {
+      const value = (event.target as HTMLSelectElement).value;
+      this.loading = value === '' ? undefined : value;
+      for (const v of this.views) this.label(v);
+      this.redraw();
+    });
     root.addEventListener('click', (event) => {
       const tab = (event.target as Element).closest<HTMLElement>('[data-tab]');
       if (tab) this.show(tab.dataset.tab!, true);
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a.download');
+      if (link) this.download(link);
     });
     root.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /**
+   * The model's combinations (the solve response's `envelope.combinations`; none without combinations): the
+   * figures can draw each, or the envelope, as the diagram route's `combination` does (decisions.md 15). A
+   * loading that no longer exists falls back to the unfactored analysis.
+   */
+  combinations(list: readonly { id: string; name: string }[]): void {
+    const choices = list.map((c) => `${c.id}|${c.name}`).join('\n');
+    if (choices === this.choices) return;
+    this.choices = choices;
+    const select = this.root.querySelector<HTMLSelectElement>('#figure-loading')!;
+    const options = [
+      ['', 'Unfactored analysis'],
+      ...list.map((c) => [c.id, `${c.id}: ${c.name}`]),
+      ...(list.length > 0 ? [['envelope', 'Envelope']] : []),
+    ];
+    select.innerHTML = options.map(([value, text]) => `<option value="${escapeXml(value!)}">${escapeXml(text!)}</option>`).join('');
+    if (this.loading !== undefined && !options.some(([value]) => value === this.loading)) {
+      this.loading = undefined;
+      for (const v of this.views) this.label(v);
+    }
+    select.value = this.loading ?? '';
+    select.closest<HTMLElement>('.loading')!.hidden = list.length === 0;
   }
 
   /** Everything drawn is out of date: the shown figure is drawn again now, the others when shown. */
@@ -84,6 +123,15 @@ export class Figures {
     this.show(this.views[(i + step + this.views.length) % this.views.length]!, true);
   }
 
+  /** A figure says what it draws: `data-combination` (none for the unfactored analysis) and its download's name. */
+  private label(view: string): void {
+    const figure = this.figure(view);
+    const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
+    if (this.loading === undefined) delete figure.dataset.combination;
+    else figure.dataset.combination = this.loading;
+    link.download = this.loading === undefined ? `${this.kind}-${view}.svg` : `${this.kind}-${view}-${this.loading}.svg`;
+  }
+
   private figure(view: string): HTMLElement {
     return this.root.querySelector<HTMLElement>(`figure[data-view="${view}"]`)!;
   }
@@ -93,31 +141,40 @@ export class Figures {
     const figure = this.figure(view);
     figure.querySelector<HTMLElement>('.svg')!.replaceChildren();
     figure.querySelector('.mechanism-message')?.remove();
-    const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
-    link.removeAttribute('href');
-    const old = this.urls.get(view);
-    if (old !== undefined) URL.revokeObjectURL(old);
-    this.urls.delete(view);
+    figure.querySelector<HTMLAnchorElement>('a.download')!.href = `#figure-${view}`;
+    this.texts.delete(view);
     this.stale.add(view);
   }
 
+  /**
+   * The link's Blob, made as it is clicked (the browser follows the href as it stands after the click's
+   * listeners): an edit costs no Blob, and a figure's download is always its current text.
+   */
+  private download(link: HTMLAnchorElement): void {
+    const view = link.closest<HTMLElement>('figure')!.dataset.view!;
+    const text = this.texts.get(view);
+    if (text === undefined) return;
+    if (this.url !== undefined) URL.revokeObjectURL(this.url);
+    this.url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+    link.href = this.url;
+  }
+
   private render(view: string): void {
-    this.clear(view);
-    this.stale.delete(view);
+    // the old figure goes as the new one's text replaces it (emptying it first would cost a second relayout)
     const figure = this.figure(view);
+    figure.querySelector('.mechanism-message')?.remove();
+    this.stale.delete(view);
     const holder = figure.querySelector<HTMLElement>('.svg')!;
     const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
-    const drawn = this.draw(view);
+    const drawn = this.draw(view, this.loading);
     if ('message' in drawn) {
       holder.innerHTML = `<p class="no-figure">${escapeXml(drawn.message)}</p>`;
-      link.removeAttribute('href');
+      this.texts.delete(view);
       link.hidden = true;
       return;
     }
     holder.innerHTML = drawn.svg;
-    const url = URL.createObjectURL(new Blob([drawn.svg], { type: 'image/svg+xml' }));
-    this.urls.set(view, url);
-    link.href = url;
+    this.texts.set(view, drawn.svg);
     link.hidden = false;
     if (drawn.mark) {
       const { at, message } = drawn.mark;

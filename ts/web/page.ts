@@ -46,6 +46,12 @@ export class Page {
   private response: Record<string, unknown> | undefined;
   private failure: Problem | undefined;
   private solves = 0;
+  /** Whether the JSON box is on screen (an IntersectionObserver says), and whether its text is the model's. */
+  private jsonOnScreen = false;
+  private jsonCurrent = false;
+  /** The issue notes shown and the fields marked invalid by the last update. */
+  private issueNotes: HTMLElement[] = [];
+  private invalidFields: HTMLElement[] = [];
   /** The model before the last units switch, while nothing else has changed: switching back restores it exactly. */
   private beforeSwitch: Model | undefined;
 
@@ -65,7 +71,9 @@ export class Page {
     });
     $('#engine-version').textContent = `engine ${engine.version}`;
     if (opening.note !== undefined) $('#notice').textContent = opening.note;
-    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view) => this.draw(view));
+    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
+      this.draw(view, combination),
+    );
     this.listen();
     this.update(true);
   }
@@ -90,6 +98,11 @@ export class Page {
       this.switchUnits((event.target as HTMLSelectElement).value as UnitSystem),
     );
     $('#import-json').addEventListener('click', () => this.importJson());
+    $('#json').addEventListener('toggle', () => this.showJson());
+    new IntersectionObserver((entries) => {
+      this.jsonOnScreen = entries.at(-1)!.isIntersecting;
+      this.showJson();
+    }).observe($('#model-json'));
     $('#print').addEventListener('click', () => window.print());
   }
 
@@ -199,11 +212,16 @@ export class Page {
     this.showIssues(this.failure?.issues ?? []);
     this.showResults(state);
     const tabulated = performance.now();
+    if (this.response)
+      this.figures.combinations(
+        (this.response.envelope as { combinations?: { id: string; name: string }[] } | undefined)?.combinations ?? [],
+      );
     if (state === 'mechanism') this.figures.show('problem');
     if (state !== 'invalid') this.figures.redraw();
     const drawn = performance.now();
     $('#figures').classList.toggle('stale', state === 'invalid');
-    $<HTMLTextAreaElement>('#model-json').value = JSON.stringify(this.model, null, 2);
+    this.jsonCurrent = false;
+    this.showJson();
     this.followAddress();
     if (structure) {
       const target = focus
@@ -229,6 +247,16 @@ export class Page {
     document.body.dataset.state = state;
   }
 
+  /**
+   * The JSON box holds the current request body whenever it can be seen: it is filled as it opens or scrolls
+   * into view (writing a 1,000-member model's text into a textarea on every edit costs more than the solve).
+   */
+  private showJson(): void {
+    if (this.jsonCurrent || !this.jsonOnScreen || !$<HTMLDetailsElement>('#json').open) return;
+    $<HTMLTextAreaElement>('#model-json').value = JSON.stringify(this.model, null, 2);
+    this.jsonCurrent = true;
+  }
+
   private renderEditor(): void {
     const units = this.units();
     $<HTMLSelectElement>('select[name="units"]').value = units;
@@ -237,8 +265,11 @@ export class Page {
 
   /** Each issue next to the field its path names, else next to its collection's table, else above the results. */
   private showIssues(issues: ProblemIssue[]): void {
-    document.querySelectorAll('[data-issue-for]').forEach((e) => e.remove());
-    document.querySelectorAll('[aria-invalid]').forEach((e) => e.removeAttribute('aria-invalid'));
+    // those of the last update go (kept, rather than searched for among a big model's 2,000 fields)
+    for (const note of this.issueNotes) note.remove();
+    for (const field of this.invalidFields) field.removeAttribute('aria-invalid');
+    this.issueNotes = [];
+    this.invalidFields = [];
     for (const issue of issues) {
       const at = pointerOfPath(issue.path);
       const note = document.createElement('div');
@@ -249,8 +280,10 @@ export class Page {
       const field = at === '' ? null : document.querySelector<HTMLElement>(`#collections [name="${CSS.escape(at)}"]`);
       const top = tokens(at)[0];
       const section = document.querySelector(`#collections section[data-collection="${CSS.escape(this.sectionOf(top))}"]`);
+      this.issueNotes.push(note);
       if (field) {
         field.setAttribute('aria-invalid', 'true');
+        this.invalidFields.push(field);
         field.after(note);
       } else if (section) {
         note.textContent = named(issue);
@@ -295,8 +328,19 @@ export class Page {
     }
   }
 
-  private draw(view: string): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
-    if (this.response) return { svg: figure(this.kind, this.model, view, this.context) };
+  private draw(
+    view: string,
+    combination: string | undefined,
+  ): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
+    if (this.response) {
+      try {
+        return { svg: figure(this.kind, combination === undefined ? this.model : { ...this.model, combination }, view, this.context) };
+      } catch (error) {
+        // what the diagram route refuses (the envelope of a view that draws one analysis): its own reason
+        if (error instanceof Problem) return { message: `No figure: ${error.issues?.[0]?.message ?? error.detail ?? error.code}.` };
+        throw error;
+      }
+    }
     if (this.failure?.code !== 'unstable_structure') return { message: 'No figure: the model has problems (see the fields marked).' };
     if (view !== 'problem') return { message: 'No results: the structure is a mechanism (see the problem view).' };
     const place = this.failure.mechanism;
@@ -319,38 +363,41 @@ function named(issue: ProblemIssue): string {
   return issue.path === '' || issue.message.startsWith(`${issue.path}:`) ? issue.message : `${issue.path}: ${issue.message}`;
 }
 
-/** What a table's HTML depends on besides its cells' contents: when it is unchanged, the cells are updated in place. */
-const shapes = new WeakMap<Element, string>();
+/** The tables shown, as last written: an update compares with them in JavaScript and touches only changed cells. */
+let shownTables: Table[] = [];
 
 function shapeOf(table: Table): string {
   return `${table.id}|${table.caption}|${table.head.join('|')}|${table.rows.length}|${table.rows.map((r) => r.length).join(',')}`;
 }
 
 /**
- * The results tables. A table of the same shape as the one shown (an edit that moves a load) has its cells
- * rewritten in place, which costs the browser far less than parsing a 1,000-member truss's tables again.
+ * The results tables. Tables of the same shape as those shown (an edit that moves a load) have only their
+ * changed cells rewritten, in place: far cheaper for the browser than parsing a 1,000-member truss's tables
+ * again, or than reading each cell back from the document.
  */
 function showTables(tables: Table[]): void {
   const holder = $('#tables');
-  const shown = [...holder.querySelectorAll(':scope > .scroll > table')];
-  const same = shown.length === tables.length && tables.every((t, i) => shapes.get(shown[i]!) === shapeOf(t));
+  const same = shownTables.length === tables.length && tables.every((t, i) => shapeOf(shownTables[i]!) === shapeOf(t));
   if (!same) {
     holder.innerHTML = tables.map((t) => `<div class="scroll">${tableHtml(t)}</div>`).join('');
-    holder.querySelectorAll(':scope > .scroll > table').forEach((element, i) => shapes.set(element, shapeOf(tables[i]!)));
+    shownTables = tables;
     return;
   }
+  const shown = holder.querySelectorAll<HTMLTableElement>(':scope > .scroll > table');
   tables.forEach((table, t) => {
-    const rows = (shown[t] as HTMLTableElement).tBodies[0]!.rows;
+    const before = shownTables[t]!.rows;
+    const rows = shown[t]!.tBodies[0]!.rows;
     table.rows.forEach((row, r) => {
-      const cells = rows[r]!.cells;
       row.forEach((cell, c) => {
-        const td = cells[c]!;
-        if (td.textContent !== cell.text) td.textContent = cell.text;
+        const old = before[r]![c]!;
+        if (old.text === cell.text && old.value === cell.value && old.path === cell.path) return;
+        const td = rows[r]!.cells[c]!;
+        td.textContent = cell.text;
         if (cell.path === undefined) return;
-        const value = String(cell.value);
-        if (td.dataset.value !== value) td.dataset.value = value;
-        if (td.dataset.path !== cell.path) td.dataset.path = cell.path;
+        td.setAttribute('data-value', String(cell.value));
+        td.setAttribute('data-path', cell.path);
       });
     });
   });
+  shownTables = tables;
 }

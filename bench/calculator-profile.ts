@@ -1,0 +1,82 @@
+/**
+ * Where the calculator's edit-to-redraw time goes (issue 19): the same edits as bench/calculator.ts under
+ * Chromium's sampling profiler (the DevTools Protocol's Profiler domain through playwright-core's CDP session),
+ * printed as self time per function, grouped by source file, and the page's own phase measures.
+ * `npx tsx bench/calculator-profile.ts [beam|truss]` (build the page unminified, `npx vite build --minify false`,
+ * to read function names).
+ */
+import { readFileSync } from 'node:fs';
+import { loadEngine } from '../ts/engine/node.js';
+import type { EngineBeamModel } from '../ts/engine/types.js';
+import { createApp } from '../ts/server/app.js';
+import { loadSectionLibrary } from '../ts/server/section-files.js';
+import { importModel, openCalculator } from '../test/support/calculator.js';
+import { launchChromium } from '../test/support/chromium.js';
+import { listen } from '../test/support/listen.js';
+import { beamRequest, fixture, latticeRequest } from './requests.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+const which = process.argv[2] ?? 'truss';
+const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel };
+const edit =
+  which === 'beam'
+    ? { kind: 'beam' as const, model: beamRequest(beam.model), field: '/loads/0/magnitude' }
+    : { kind: 'truss' as const, model: latticeRequest(), field: '/loads/0/fy' };
+const EDITS = 40;
+
+const service = await listen(createApp({ engine: await loadEngine(), sections: loadSectionLibrary(), log: () => {} }));
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await openCalculator(page, `${service.url}/calculator/${edit.kind}`);
+  await importModel(page, edit.model);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const phases = await page.evaluate(
+    async ({ field, count }) => {
+      const input = document.querySelector<HTMLInputElement>(`[name="${field}"]`)!;
+      input.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const sums: Record<string, number> = {};
+      for (let i = 0; i < count; i++) {
+        input.value = i % 2 ? '-10' : '-12';
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        for (const m of performance.getEntriesByType('measure')) sums[m.name] = (sums[m.name] ?? 0) + m.duration;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      return sums;
+    },
+    { field: edit.field, count: EDITS },
+  );
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+  };
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const ms = self.get(node.id) ?? 0;
+    const file = node.callFrame.url.split('/').pop() || '(native)';
+    const name = `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  const per = (ms: number) => (ms / EDITS).toFixed(2).padStart(8);
+  console.log(`${edit.kind}: page measures per edit (ms)`);
+  for (const [name, ms] of Object.entries(phases)) console.log(`${per(ms)}  ${name}`);
+  console.log('self time per edit (ms), top functions');
+  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${per(ms)}  ${name}`);
+  console.log('by file');
+  for (const [name, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${per(ms)}  ${name}`);
+} finally {
+  await browser.close();
+  await service.close();
+}
