@@ -11,8 +11,9 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
-import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
-import { pratt, triangle } from './truss-models.js';
+import { cantilever, continuousThreeSpan, hingedTwoSpan, issue16Beam, simplySupported } from './models.js';
+import { pratt, pratt8, triangle } from './truss-models.js';
+import { portal } from './frame-models.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const goldens = join(root, 'test', 'svg', 'snapshots');
@@ -57,32 +58,6 @@ const tee = {
   ],
 };
 
-/** A 6 m by 4 m portal on fixed bases (310UB40.4-like: A = 5210 mm², I = 86.4e6 mm⁴), hinged at the right eave,
- * 5 kN/m on the beam, 10 kN of sway at the left eave and 2 kN/m of wind on the left column. */
-const portal = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 0, y: 4 },
-    { id: 3, x: 6, y: 4 },
-    { id: 4, x: 6, y: 0 },
-  ],
-  members: [
-    { id: 1, from: 1, to: 2 },
-    { id: 2, from: 2, to: 3, releases: { end: true } },
-    { id: 3, from: 4, to: 3 },
-  ],
-  materials: [{ id: 1, E: 200, A: 5210, I: 8.64e7 }],
-  supports: [
-    { node: 1, type: 'fixed' },
-    { node: 4, type: 'fixed' },
-  ],
-  nodalLoads: [{ node: 2, fx: 10 }],
-  memberLoads: [
-    { type: 'udl', member: 2, start: -5, from: 0, to: 6 },
-    { type: 'udl', member: 1, start: 2, from: 0, to: 4, direction: 'global-x' },
-  ],
-};
-
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
   { name: 'beam-setup', render: beam({ ...hingedTwoSpan, view: 'setup' }), documented: true },
@@ -92,11 +67,19 @@ const figures: Figure[] = [
   { name: 'beam-moment', render: beam({ ...continuousThreeSpan, view: 'moment' }), documented: true },
   { name: 'beam-deflection', render: beam({ ...continuousThreeSpan, view: 'deflection' }), documented: true },
   { name: 'beam-setup-classic-dark', render: beam({ ...hingedTwoSpan, view: 'setup', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'beam-settlement-setup', render: beam({ ...issue16Beam, view: 'setup' }), documented: true },
+  { name: 'beam-settlement-shear', render: beam({ ...issue16Beam, view: 'shear' }), documented: true },
+  { name: 'beam-settlement-moment', render: beam({ ...issue16Beam, view: 'moment' }), documented: true },
+  { name: 'beam-settlement-results', render: beam({ ...issue16Beam, view: 'results' }), documented: true },
+  { name: 'beam-settlement-moment-400', render: beam({ ...issue16Beam, view: 'moment', width: 400 }), documented: true },
   { name: 'beam-results-classic', render: beam({ ...cantilever, view: 'results', style: 'classic' }) },
   { name: 'beam-moment-dark', render: beam({ ...simplySupported, view: 'moment', theme: 'dark', width: 600, height: 300 }) },
   { name: 'truss-problem', render: truss({ ...pratt, view: 'problem' }), documented: true },
   { name: 'truss-results', render: truss({ ...pratt, view: 'results' }), documented: true },
   { name: 'truss-results-classic-dark', render: truss({ ...pratt, view: 'results', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'truss-pratt8-problem', render: truss({ ...pratt8, view: 'problem' }), documented: true },
+  { name: 'truss-pratt8-results', render: truss({ ...pratt8, view: 'results' }), documented: true },
+  { name: 'truss-pratt8-results-400', render: truss({ ...pratt8, view: 'results', width: 400, numbers: false }), documented: true },
   { name: 'truss-triangle-results', render: truss({ ...triangle, width: 600, height: 420 }) },
   { name: 'frame-problem', render: frame({ ...portal, view: 'problem' }), documented: true },
   { name: 'frame-results', render: frame({ ...portal, view: 'results' }), documented: true },

@@ -55,12 +55,21 @@ export function renderBeamDiagram(body: unknown, context: SolveContext): string 
 }
 
 export function renderTrussDiagram(body: unknown, context: SolveContext): string {
-  const { view = 'results', width, height, theme = 'light', style = 'modern', ...request } = trussDiagramValidator.check(body);
+  const {
+    view = 'results',
+    numbers = true,
+    width,
+    height,
+    theme = 'light',
+    style = 'modern',
+    ...request
+  } = trussDiagramValidator.check(body);
   // the problem view is drawn from a solved model too: a request that cannot be solved gets the
   // same refusal from every view, as from the solve endpoint
   const results = solveTrussRequest(request, { ...context, link: false });
   const svg = renderTruss(request, results, {
     view,
+    numbers,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.truss,
     theme,

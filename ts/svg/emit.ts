@@ -50,7 +50,7 @@ function text(shape: TextShape, palette: Palette): string {
     ['font-weight', shape.bold ? 'bold' : undefined],
     ['fill', palette[shape.fill]],
   ])}>${escapeXml(shape.text)}</text>`;
-  if (!shape.halo) return label;
+  if (!shape.halo && !shape.outline) return label;
   const { x0, y0, x1, y1 } = shape.box;
   const halo = `<rect${attributes([
     ['x', x0],
@@ -59,6 +59,8 @@ function text(shape: TextShape, palette: Palette): string {
     ['height', y1 - y0],
     ['fill', palette.background],
     ['fill-opacity', '0.85'],
+    ['stroke', shape.outline ? palette[shape.fill] : undefined],
+    ['stroke-width', shape.outline ? 0.75 : undefined],
   ])}/>`;
   return `${halo}\n${label}`;
 }

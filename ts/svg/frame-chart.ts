@@ -15,8 +15,8 @@ export type FrameChartView = 'axial' | 'shear' | 'moment';
 export interface DrawnChart {
   shapes: Shape[];
   labels: LabelSpec[];
-  /** Every curve point on the page, for labels to keep clear of. */
-  curve: Point[];
+  /** Each member's curve on the page, for labels to keep clear of. */
+  curves: Point[][];
 }
 
 /** Share of the figure's smaller side the largest value of the diagram reaches out to. */
@@ -69,13 +69,14 @@ function memberLabels(
       size: 11,
       bold: true,
       halo: true,
+      names: p,
     });
   }
   return labels;
 }
 
 export function drawChart(view: FrameChartView, results: FrameFigureResults, page: FramePage, reach: number, unit: string): DrawnChart {
-  const out: DrawnChart = { shapes: [], labels: [], curve: [] };
+  const out: DrawnChart = { shapes: [], labels: [], curves: [] };
   const series = results.members.map((m) => pairs(m.diagrams[view]));
   const largest = Math.max(0, ...series.flat().map(([, v]) => Math.abs(v)));
   if (largest === 0) return out;
@@ -107,7 +108,7 @@ export function drawChart(view: FrameChartView, results: FrameFigureResults, pag
       stroke: paint,
       strokeWidth: 1.5,
     });
-    out.curve.push(...curve);
+    out.curves.push(curve);
     out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen));
   });
   return out;
