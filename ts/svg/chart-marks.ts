@@ -81,7 +81,8 @@ export function chartMarks(input: MarkInput): ChartMark[] {
   const { series, ends } = input;
   const total = ends[ends.length - 1] ?? 0;
   const tolerance = 1e-9 * Math.max(total, 1);
-  const largest = Math.max(0, ...series.map(([, v]) => Math.abs(v)));
+  let largest = 0;
+  for (const [, v] of series) largest = Math.max(largest, Math.abs(v));
   const same = (a: number, b: number) => a === b || quantity(a, largest) === quantity(b, largest);
   const marks: ChartMark[] = [];
 

@@ -56,24 +56,26 @@ const CHARTS: Record<ChartView, ChartKind> = {
 };
 
 /**
- * The part of a curve on one side of zero, closed along the zero line: crossings are found by
- * linear interpolation so the two fills meet exactly at the axis.
+ * The part of a curve (page points) on one side of the zero line at page height `zero`, closed along it:
+ * crossings are found by linear interpolation so the two fills meet exactly at the line. `above` is the side
+ * of positive values (smaller page y). Worked in page space, so the curve is mapped once.
  */
-export function sidePolygon(series: readonly [number, number][], sign: 1 | -1): [number, number][] {
-  const clip = (v: number) => (sign > 0 ? Math.max(v, 0) : Math.min(v, 0));
-  const out: [number, number][] = [];
-  series.forEach(([x, v], i) => {
-    const previous = series[i - 1];
-    if (previous && previous[1] * v < 0 && x !== previous[0]) {
-      const t = previous[1] / (previous[1] - v);
-      out.push([previous[0] + (x - previous[0]) * t, 0]);
-    }
-    out.push([x, clip(v)]);
-  });
-  const first = series[0];
-  const last = series[series.length - 1];
+export function sideFill(points: readonly Point[], zero: number, above: boolean): Point[] {
+  const first = points[0];
+  const last = points[points.length - 1];
   if (!first || !last) return [];
-  return [[first[0], 0], ...out, [last[0], 0]];
+  const out: Point[] = [{ x: first.x, y: zero }];
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    const previous = points[i - 1];
+    if (previous && (previous.y - zero) * (p.y - zero) < 0 && p.x !== previous.x) {
+      const t = (previous.y - zero) / (previous.y - p.y);
+      out.push({ x: previous.x + (p.x - previous.x) * t, y: zero });
+    }
+    out.push({ x: p.x, y: above ? Math.min(p.y, zero) : Math.max(p.y, zero) });
+  }
+  out.push({ x: last.x, y: zero });
+  return out;
 }
 
 /** The round step (1, 2 or 5 times a power of ten) nearest, on a log scale, to cutting `range` into `parts` intervals. */
@@ -110,11 +112,12 @@ export function chartFrame(curves: readonly (readonly [number, number][])[], tot
   // room above the highest and below the lowest point for their labels
   const room = Math.min(22, (plot.bottom - plot.top) / 5);
   const [top, bottom] = [plot.top + room, plot.bottom - room];
+  const [sx, sy] = [(plot.right - plot.left) / total, (bottom - top) / (high - low)];
   return {
     plot,
     largest,
-    px: (x) => plot.left + ((plot.right - plot.left) * x) / total,
-    py: (v) => top + ((bottom - top) * (high - clean(v))) / (high - low),
+    px: (x) => plot.left + sx * x,
+    py: (v) => top + sy * (high - clean(v)),
   };
 }
 
@@ -226,7 +229,7 @@ export function beamChart(model: BeamFigureModel, results: BeamFigureResults, op
   const series = kind.series(results);
   const total = beamLength(model);
   const frame = chartFrame([series], total, options);
-  const toPage = (points: [number, number][]): Point[] => points.map(([x, v]) => ({ x: frame.px(x), y: frame.py(v) }));
+  const toPage = (points: readonly [number, number][]): Point[] => points.map(([x, v]) => ({ x: frame.px(x), y: frame.py(v) }));
 
   const grid: Shape[] = [];
   const curve: Shape[] = [];
@@ -236,9 +239,9 @@ export function beamChart(model: BeamFigureModel, results: BeamFigureResults, op
   const zero = frame.py(0);
   grid.push(segment({ x: frame.px(0), y: zero }, { x: frame.px(total), y: zero }, { stroke: 'ink', strokeWidth: 1 }));
 
-  curve.push(polyline(toPage(sidePolygon(series, 1)), { fill: 'positive', fillOpacity: 0.25 }, true));
-  curve.push(polyline(toPage(sidePolygon(series, -1)), { fill: 'negative', fillOpacity: 0.25 }, true));
-  const points = toPage([...series]);
+  const points = toPage(series);
+  curve.push(polyline(sideFill(points, zero, true), { fill: 'positive', fillOpacity: 0.25 }, true));
+  curve.push(polyline(sideFill(points, zero, false), { fill: 'negative', fillOpacity: 0.25 }, true));
   curve.push(polyline(points, { stroke: 'ink', strokeWidth: 1.5 }));
   // the curve must stay readable: labels keep off it
   placer.blockPolyline(points, 0.75);
