@@ -11,7 +11,7 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
-import { cantilever, continuousThreeSpan, hingedTwoSpan, issue16Beam, simplySupported } from './models.js';
+import { as1170Beam, cantilever, continuousThreeSpan, hingedTwoSpan, issue16Beam, simplySupported } from './models.js';
 import { pratt, pratt8, triangle } from './truss-models.js';
 import { portal } from './frame-models.js';
 
@@ -58,6 +58,9 @@ const tee = {
   ],
 };
 
+/** The AS1170 floor beam's loads alone (its combinations are another issue's figures). */
+const { combinations: _combinations, ...withoutCombinations } = as1170Beam;
+
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
   { name: 'beam-setup', render: beam({ ...hingedTwoSpan, view: 'setup' }), documented: true },
@@ -72,6 +75,7 @@ const figures: Figure[] = [
   { name: 'beam-settlement-moment', render: beam({ ...issue16Beam, view: 'moment' }), documented: true },
   { name: 'beam-settlement-results', render: beam({ ...issue16Beam, view: 'results' }), documented: true },
   { name: 'beam-settlement-moment-400', render: beam({ ...issue16Beam, view: 'moment', width: 400 }), documented: true },
+  { name: 'beam-stacked-problem', render: beam({ ...withoutCombinations, view: 'problem' }), documented: true },
   { name: 'beam-results-classic', render: beam({ ...cantilever, view: 'results', style: 'classic' }) },
   { name: 'beam-moment-dark', render: beam({ ...simplySupported, view: 'moment', theme: 'dark', width: 600, height: 300 }) },
   { name: 'truss-problem', render: truss({ ...pratt, view: 'problem' }), documented: true },

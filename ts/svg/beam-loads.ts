@@ -52,15 +52,24 @@ export function loadLabel(load: BeamLoadInput, units: (q: Quantity) => string): 
 type Distributed = Extract<BeamLoadInput, { type: 'udl' | 'area' }>;
 
 /**
- * A distributed load's band: its outline over the beam and arrows as far as they are tall enough to read,
- * leaving out those that would run into a point load's arrow or an applied moment's arc (`clear`: their x).
+ * A distributed load's band, standing on `base` px above the beam (loads over the same stretch are stacked, so
+ * each keeps its own block and label): its outline and arrows from its top to its base, as far as they are tall
+ * enough to read, leaving out those that would run into a point load's arrow or an applied moment's arc
+ * (`clear`: their x).
  */
-function band(load: Distributed, page: BeamPage, height: (w: number) => number, clear: readonly { x: number; reach: number }[]): void {
-  const { px, beamY } = page;
+function band(
+  load: Distributed,
+  page: BeamPage,
+  height: (w: number) => number,
+  base: number,
+  clear: readonly { x: number; reach: number }[],
+): void {
+  const { px } = page;
+  const foot = page.beamY - base;
   const xs = Array.from({ length: 17 }, (_, i) => load.from + ((load.to - load.from) * i) / 16);
-  const outline = xs.map((x) => ({ x: px(x), y: beamY - height(lineLoadAt(load, x)) }));
+  const outline = xs.map((x) => ({ x: px(x), y: foot - height(lineLoadAt(load, x)) }));
   const shapes: Shape[] = [
-    polyline([{ x: px(load.from), y: beamY }, ...outline, { x: px(load.to), y: beamY }], {
+    polyline([{ x: px(load.from), y: foot }, ...outline, { x: px(load.to), y: foot }], {
       stroke: 'load',
       strokeWidth: 1.2,
       fill: 'load',
@@ -71,37 +80,55 @@ function band(load: Distributed, page: BeamPage, height: (w: number) => number, 
   for (let i = 0; i <= count; i++) {
     const x = load.from + ((load.to - load.from) * i) / count;
     const w = lineLoadAt(load, x);
-    const top = { x: px(x), y: beamY - height(w) };
-    const foot = { x: px(x), y: beamY };
-    if (beamY - top.y < 10) continue; // too short for an arrow: the outline says it
+    const top = { x: px(x), y: foot - height(w) };
+    const bottom = { x: px(x), y: foot };
+    if (foot - top.y < 10) continue; // too short for an arrow: the outline says it
     if (clear.some((c) => Math.abs(c.x - top.x) < c.reach)) continue;
-    shapes.push(...(w < 0 ? arrow(top, foot, 'load', 1) : arrow(foot, top, 'load', 1)));
+    shapes.push(...(w < 0 ? arrow(top, bottom, 'load', 1) : arrow(bottom, top, 'load', 1)));
   }
   page.draw('loads', shapes);
   const peak = Math.min(...outline.map((p) => p.y));
   const middle = (px(load.from) + px(load.to)) / 2;
+  const side = (peak + foot) / 2;
   page.label({
     text: loadLabel(load, page.units),
-    candidates: fan({ x: middle, y: peak - 9 }, 'up', page.labelStep, 5),
+    candidates: [
+      ...fan({ x: middle, y: peak - 9 }, 'up', page.labelStep, 5),
+      { at: { x: px(load.from) - 4, y: side }, anchor: 'end' },
+      { at: { x: px(load.to) + 4, y: side }, anchor: 'start' },
+    ],
     fill: 'load',
-    names: { x: middle, y: peak },
+    names: { x: middle, y: side },
   });
+}
+
+/** The largest magnitude of a distributed load along its length. */
+function peakIntensity(load: Distributed): number {
+  return Math.max(...Array.from({ length: 17 }, (_, i) => Math.abs(lineLoadAt(load, load.from + ((load.to - load.from) * i) / 16))));
 }
 
 export function drawLoads(model: BeamFigureModel, page: BeamPage): void {
   const { px, beamY, loadLength, labelStep } = page;
   const loads = model.loads ?? [];
   const distributed = loads.filter((l): l is Distributed => l.type === 'udl' || l.type === 'area');
-  const largest = Math.max(
-    0,
-    ...distributed.flatMap((l) => Array.from({ length: 17 }, (_, i) => Math.abs(lineLoadAt(l, l.from + ((l.to - l.from) * i) / 16)))),
-  );
+  // stack loads that share a stretch of the beam: each stands on the tallest earlier one it overlaps, and the
+  // whole stack is scaled to the band height, so heights compare across loads
+  const bases: number[] = [];
+  distributed.forEach((load, i) => {
+    let base = 0;
+    for (let j = 0; j < i; j++) {
+      const other = distributed[j]!;
+      if (other.from < load.to && load.from < other.to) base = Math.max(base, bases[j]! + peakIntensity(other));
+    }
+    bases.push(base);
+  });
+  const stack = Math.max(0, ...distributed.map((load, i) => bases[i]! + peakIntensity(load)));
   const bandTop = 0.6 * loadLength;
-  const height = (w: number) => (largest === 0 ? 0 : (bandTop * Math.abs(w)) / largest);
+  const height = (w: number) => (stack === 0 ? 0 : (bandTop * Math.abs(w)) / stack);
   const clear = loads.flatMap((l) =>
     l.type === 'point' ? [{ x: px(l.position), reach: 7 }] : l.type === 'moment' ? [{ x: px(l.position), reach: 19 }] : [],
   );
-  for (const load of distributed) band(load, page, height, clear);
+  distributed.forEach((load, i) => band(load, page, height, height(bases[i]!), clear));
 
   // point loads start well above the tallest band, heavier and with a larger head than a band's arrows
   const pointLength = distributed.length > 0 ? bandTop + 0.55 * loadLength : loadLength;
