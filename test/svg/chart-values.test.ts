@@ -8,8 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { renderBeamDiagram } from '../../ts/solve/diagram.js';
-import { niceStep } from '../../ts/svg/chart.js';
-import { readFigure, type Label } from './figure-boxes.js';
+import { chartScene, niceStep } from '../../ts/svg/chart.js';
+import { emit } from '../../ts/svg/emit.js';
+import { solveBeam } from '../../ts/solve/beam.js';
+import { plainData } from '../../ts/solve/json-text.js';
+import { collisions, readFigure, type Label } from './figure-boxes.js';
 import { issue16Beam, simplySupported } from './models.js';
 
 let engine: Engine;
@@ -118,5 +121,31 @@ describe('value axis', () => {
     const figure = readFigure(renderBeamDiagram({ ...simplySupported, view: 'moment' }, { engine, baseUrl: 'http://localhost:3000' }));
     const axis = figure.labels.filter((l) => l.box.x1 <= 64).map((l) => l.text);
     expect(axis).toEqual(expect.arrayContaining(['0', '20', '40', '60', '80']));
+  });
+});
+
+describe('two curves on one chart (the seam an envelope uses)', () => {
+  it('labels the upper curve upward and the lower downward, each with its own values, without collisions', () => {
+    // simplySupported scaled by 1.5 and by 0.9 (two factored analyses): peaks 1.5 x 80 = 120 and 0.9 x 80 = 72 kN.m
+    // at 4 m, shears 1.5 x 40 = 60 and 0.9 x 40 = 36 kN at the supports
+    const results = plainData(solveBeam(simplySupported, { engine, baseUrl: 'http://localhost:3000' }));
+    const scaled = (k: number) => results.diagrams.moment.map(([x, v]) => [x, k * v] as [number, number]);
+    const scene = chartScene(
+      simplySupported,
+      { width: 860, height: 300, style: 'modern' },
+      { kind: 'moment', title: 'Bending moment envelope', name: 'envelope' },
+      [
+        { series: scaled(1.5), outward: 1, filled: false },
+        { series: scaled(0.9), outward: -1, filled: false },
+      ],
+    );
+    const figure = readFigure(emit(scene, { theme: 'light', idPrefix: 'e' }));
+    const texts = figure.labels.map((l) => l.text);
+    expect(texts).toEqual(expect.arrayContaining(['120 at 4 m', '72 at 4 m']));
+    const upper = figure.labels.find((l) => l.text === '120 at 4 m')!;
+    const lower = figure.labels.find((l) => l.text === '72 at 4 m')!;
+    // the upper curve's peak label sits above the lower curve's
+    expect(upper.y).toBeLessThan(lower.y);
+    expect(collisions(figure, ['curve'])).toEqual([]);
   });
 });

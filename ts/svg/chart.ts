@@ -222,59 +222,108 @@ export function markLabels(
   return { labels, dots };
 }
 
-export function beamChart(model: BeamFigureModel, results: BeamFigureResults, options: FigureOptions & { view: ChartView }): Scene {
-  const kind = CHARTS[options.view];
+/** One curve of a chart: a single analysis's, or the upper or lower bound of an envelope. */
+export interface ChartCurve {
+  series: readonly [number, number][];
+  /** exact extremes from the solve, which replace a span's sampled peak */
+  exact?: readonly { value: number; position: number }[];
+  /** labels go up (+1) or down (-1) from the curve; by default away from zero on the side of each value */
+  outward?: 1 | -1;
+  /** fill between the curve and the zero line, blue above and red below (a single curve) */
+  filled: boolean;
+}
+
+/**
+ * A beam chart of one or more curves (an envelope draws two) over one frame, axis and grid, each curve's values
+ * labelled (chart-marks.ts) by the one placement routine: the curves are drawn and blocked first, then the
+ * labels of every curve are placed, supports before jumps, peaks and sign changes. `title` names the quantity;
+ * `caption`, when given, is placed under it (what analysis the figure shows).
+ */
+export function chartScene(
+  model: BeamFigureModel,
+  options: FigureOptions,
+  chart: { kind: ChartView; title: string; name: string; caption?: string },
+  curves: readonly ChartCurve[],
+): Scene {
+  const kind = CHARTS[chart.kind];
   const unit = unitOf(model, kind.quantity);
   const lengthUnit = unitOf(model, 'length');
-  const series = kind.series(results);
   const total = beamLength(model);
-  const frame = chartFrame([series], total, options);
+  const frame = chartFrame(
+    curves.map((c) => c.series),
+    total,
+    options,
+  );
   const toPage = (points: readonly [number, number][]): Point[] => points.map(([x, v]) => ({ x: frame.px(x), y: frame.py(v) }));
 
   const grid: Shape[] = [];
-  const curve: Shape[] = [];
+  const curveShapes: Shape[] = [];
+  const dots: Shape[] = [];
   const placer = new LabelPlacer({ x0: 2, y0: 2, x1: options.width - 2, y1: options.height - 2 });
   const ends = spanEnds(model);
   const axisLabels = axes(frame, ends, total, lengthUnit, grid);
   const zero = frame.py(0);
   grid.push(segment({ x: frame.px(0), y: zero }, { x: frame.px(total), y: zero }, { stroke: 'ink', strokeWidth: 1 }));
 
-  const points = toPage(series);
-  curve.push(polyline(sideFill(points, zero, true), { fill: 'positive', fillOpacity: 0.25 }, true));
-  curve.push(polyline(sideFill(points, zero, false), { fill: 'negative', fillOpacity: 0.25 }, true));
-  curve.push(polyline(points, { stroke: 'ink', strokeWidth: 1.5 }));
-  // the curve must stay readable: labels keep off it
-  placer.blockPolyline(points, 0.75);
-
-  const marks = chartMarks({
-    series,
-    ends,
-    supports: model.supports.map((s) => s.position),
-    loads: kind.loads ? (model.loads ?? []).flatMap((l) => (l.type === 'point' || l.type === 'moment' ? [l.position] : [])) : [],
-    peaks: kind.peaks,
-    zeros: kind.zeros,
-    exact: kind.extremes(results),
-  });
-  const { labels: valueLabels, dots } = markLabels(marks, frame, { unit, lengthUnit, total });
+  const valueLabels: LabelSpec[] = [];
+  for (const c of curves) {
+    const points = toPage(c.series);
+    if (c.filled) {
+      curveShapes.push(polyline(sideFill(points, zero, true), { fill: 'positive', fillOpacity: 0.25 }, true));
+      curveShapes.push(polyline(sideFill(points, zero, false), { fill: 'negative', fillOpacity: 0.25 }, true));
+    }
+    curveShapes.push(polyline(points, { stroke: 'ink', strokeWidth: 1.5 }));
+    // the curve must stay readable: labels keep off it
+    placer.blockPolyline(points, 0.75);
+    const marks = chartMarks({
+      series: c.series,
+      ends,
+      supports: model.supports.map((support) => support.position),
+      loads: kind.loads ? (model.loads ?? []).flatMap((l) => (l.type === 'point' || l.type === 'moment' ? [l.position] : [])) : [],
+      peaks: kind.peaks,
+      zeros: kind.zeros && curves.length === 1,
+      ...(c.exact && { exact: c.exact }),
+    });
+    const drawn = markLabels(marks, frame, { unit, lengthUnit, total }, c.outward);
+    valueLabels.push(...drawn.labels);
+    dots.push(...drawn.dots);
+  }
   const title = placer.placeAlways({
-    text: `${kind.title} (${unit})`,
+    text: `${chart.title} (${unit})`,
     candidates: [{ at: { x: frame.plot.left, y: 16 }, anchor: 'start' }],
     bold: true,
     size: 13,
   });
+  const caption = chart.caption
+    ? [
+        placer.placeAlways({
+          text: chart.caption,
+          candidates: [{ at: { x: frame.plot.left, y: 31 }, anchor: 'start' }],
+          fill: 'muted',
+          size: 11,
+        }),
+      ]
+    : [];
   placer.blockShapes(dots);
-  const labels = [title, ...placer.placeAll(axisLabels), ...placer.placeAll(valueLabels)];
+  const labels = [title, ...caption, ...placer.placeAll(axisLabels), ...placer.placeAll(valueLabels)];
 
   return {
     width: options.width,
     height: options.height,
-    title: `Beam ${options.view} diagram`,
+    title: chart.name,
     layers: [
       { name: 'grid', shapes: grid },
-      { name: 'curve', shapes: curve },
+      { name: 'curve', shapes: curveShapes },
       { name: 'extremes', shapes: dots },
       { name: 'leaders', shapes: placer.leaders },
       { name: 'labels', shapes: labels },
     ],
   };
+}
+
+export function beamChart(model: BeamFigureModel, results: BeamFigureResults, options: FigureOptions & { view: ChartView }): Scene {
+  const kind = CHARTS[options.view];
+  return chartScene(model, options, { kind: options.view, title: kind.title, name: `Beam ${options.view} diagram` }, [
+    { series: kind.series(results), exact: kind.extremes(results), filled: true },
+  ]);
 }
