@@ -17,9 +17,16 @@ export interface DrawnForce {
 
 /** Label candidates around an arrow's tail, stepping away from the arrow. */
 export function tailCandidates(tail: Point, direction: Point): LabelSpec['candidates'] {
-  const away = { x: tail.x - direction.x * 10, y: tail.y - direction.y * 10 };
   const anchor = Math.abs(direction.x) < 0.3 ? 'middle' : direction.x > 0 ? 'end' : 'start';
-  return [{ at: away, anchor }, ...fan({ x: tail.x + 8, y: tail.y }, 'right', 13, 3), ...fan({ x: tail.x - 8, y: tail.y }, 'left', 13, 3)];
+  // beyond the tail, then beside it, then further beyond (neighbouring loads' labels stagger)
+  const beyond = (d: number) => ({ at: { x: tail.x - direction.x * d, y: tail.y - direction.y * d }, anchor }) as const;
+  return [
+    beyond(10),
+    ...fan({ x: tail.x + 8, y: tail.y }, 'right', 13, 3),
+    ...fan({ x: tail.x - 8, y: tail.y }, 'left', 13, 3),
+    beyond(24),
+    beyond(38),
+  ];
 }
 
 /** One arrow of `length` px arriving `gap` px short of `p` along the page direction `d` (a unit vector), labelled. */
