@@ -106,7 +106,8 @@ export function chartMarks(input: MarkInput): ChartMark[] {
   };
 
   for (let s = 0; s + 1 < ends.length; s++) {
-    const [a, b] = [ends[s]!, ends[s + 1]!];
+    const a = ends[s]!;
+    const b = ends[s + 1]!;
     const from = firstAtOrAfter(series, a - tolerance);
     const to = firstAtOrAfter(series, b + tolerance * 1.5);
     const within = series.slice(from, to);
@@ -114,7 +115,9 @@ export function chartMarks(input: MarkInput): ChartMark[] {
     if (input.peaks) {
       let [high, low]: ([number, number] | undefined)[] = [undefined, undefined];
       for (let i = 1; i + 1 < within.length; i++) {
-        const [p, q, r] = [within[i - 1]!, within[i]!, within[i + 1]!];
+        const p = within[i - 1]!;
+        const q = within[i]!;
+        const r = within[i + 1]!;
         if (q[0] <= a + tolerance || q[0] >= b - tolerance || p[0] === q[0] || q[0] === r[0]) continue;
         if (q[1] >= p[1] && q[1] >= r[1] && q[1] > 0 && (q[1] > p[1] || q[1] > r[1])) {
           const v = vertex(p, q, r);
@@ -146,7 +149,8 @@ export function chartMarks(input: MarkInput): ChartMark[] {
     if (input.zeros) {
       const span = b - a;
       for (let i = 1; i < inside.length; i++) {
-        const [p, q] = [inside[i - 1]!, inside[i]!];
+        const p = inside[i - 1]!;
+        const q = inside[i]!;
         if (p[0] === q[0] || !(p[1] * q[1] < 0) || Math.abs(p[1]) <= 1e-9 * largest || Math.abs(q[1]) <= 1e-9 * largest) continue;
         const previous = inside[i - 2];
         const x = root(previous && previous[0] !== p[0] ? [previous, p, q] : [p, q]);
