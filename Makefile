@@ -15,8 +15,11 @@ BINDGEN       := $(TOOLS)/bin/wasm-bindgen
 REVISION      := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo 000000000000)
 RUST_SOURCES  := $(shell find crates -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock .cargo/config.toml
 TS_SOURCES    := $(shell find ts -name '*.ts')
+WEB_SOURCES   := $(shell find ts/web -type f) vite.config.ts $(wildcard data/sections/*.json)
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
-SYSTEM_PKGS   := redis-server
+# redis-server for the shared-counter tests; chromium (Debian's own build, driven by playwright-core, which
+# downloads no browser) for the calculator's browser tests, its screenshots and its edit-to-redraw bench.
+SYSTEM_PKGS   := redis-server chromium
 # The WebAssembly features rustc's wasm32 target emits by default plus SIMD (.cargo/config.toml), which wasm-opt must accept.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd
@@ -28,9 +31,9 @@ WASM_OPT_MIN  := 119
 # after npm has installed it on a fresh clone.
 WASM_OPT       = $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
 
-.PHONY: all deps system-deps wasm build data start test test-rust test-ts typecheck lint fmt bench ci clean
+.PHONY: all deps system-deps wasm build web data start test test-rust test-ts typecheck lint fmt bench ci clean
 
-all: deps wasm build
+all: deps wasm build web
 
 ## npm packages as locked. `npm install` rather than `npm ci`: with this machine's npm settings the lock
 ## omits other platforms' optional packages, which `npm ci` refuses; install still follows the lock.
@@ -39,7 +42,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm install --no-audit --no-fund
 	@touch $@
 
-## Debian packages the tests need (a real redis-server for the shared-counter tests)
+## Debian packages the tests and benches need (SYSTEM_PKGS)
 system-deps:
 	@missing=""; for p in $(SYSTEM_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
@@ -91,6 +94,12 @@ dist/.built: $(TS_SOURCES) tsconfig.json tsconfig.build.json node_modules/.packa
 	npx tsc -p tsconfig.build.json
 	@touch $@
 
+## The calculator (ts/web) built by Vite into dist/calculator/: its page, JS, CSS and pkg/'s .wasm as an
+## asset (docs/calculator.md). After `wasm`; `start`, `test` and `bench` reach it through `all`.
+web: dist/calculator/index.html
+dist/calculator/index.html: $(WEB_SOURCES) $(TS_SOURCES) $(PKG)/revision node_modules/.package-lock.json
+	npx vite build --logLevel warn
+
 ## Regenerate data/sections/*.json from the published tables in data/sources
 data: deps
 	npx tsx scripts/sections/convert.ts
@@ -122,7 +131,7 @@ lint: deps
 	npx eslint .
 	npm run --silent lint:layers
 
-bench: all
+bench: all system-deps
 	@mkdir -p target/bench
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json --record target/bench/native-beam-ms
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json --record target/bench/native-truss-ms
@@ -131,6 +140,7 @@ bench: all
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
+	npx tsx bench/calculator.ts
 
 ci: test
 

@@ -11,7 +11,7 @@ import { loadEngine } from '../ts/engine/node.js';
 import type { EngineBeamModel, EngineEnvelopeRequest, EngineTrussModel } from '../ts/engine/types.js';
 import type { EngineFrameModel, EngineLoadDirection } from '../ts/engine/frame-model.js';
 import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
-import type { BeamLoadInput, BeamSolveRequest } from '../ts/schema/beam.js';
+import type { BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
 import { plainData, responseBody } from '../ts/solve/json-text.js';
 import type { SolveContext } from '../ts/solve/context.js';
@@ -20,9 +20,8 @@ import { renderBeam } from '../ts/svg/index.js';
 import { Problem } from '../ts/problem/index.js';
 import { findSection } from '../ts/sections/index.js';
 import { loadSectionLibrary } from '../ts/server/section-files.js';
+import { beamRequest, fixture, latticeRequest } from './requests.js';
 import { median, timeMs } from './timing.js';
-
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
 /**
  * Baseline of the 300-node truss end to end over HTTP: the median time of one request at a time
@@ -90,25 +89,6 @@ async function load(url: string, body: string, seconds: number) {
     duration: seconds,
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
-}
-
-/** The 300-node, 1000-member lattice of the engine benchmarks as an API request (SI: GPa, mm2). */
-function latticeRequest() {
-  const { model } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: EngineTrussModel };
-  const materialKey = (m: { e: number; a: number }) => `${m.e}/${m.a}`;
-  const materials = [...new Map(model.members.map((m) => [materialKey(m), m])).values()].map((m, i) => ({
-    id: i + 1,
-    E: m.e / 1e6,
-    A: m.a * 1e6,
-  }));
-  const materialOf = new Map(materials.map((m, i) => [materialKey({ e: m.E * 1e6, a: m.A / 1e6 }), i + 1]));
-  return {
-    nodes: model.nodes.map((n, i) => ({ id: i + 1, x: n.x, y: n.y })),
-    members: model.members.map((m, i) => ({ id: i + 1, from: m.from + 1, to: m.to + 1, material: materialOf.get(materialKey(m)) ?? 1 })),
-    materials,
-    supports: model.supports.map((s) => ({ node: s.node + 1, type: s.kind, angle: (s.angle * 180) / Math.PI })),
-    loads: model.loads.map((l) => ({ node: l.node + 1, fx: l.fx, fy: l.fy, case: LOAD_CASES[l.case] })),
-  };
 }
 
 const FRAME_DIRECTIONS: Record<EngineLoadDirection, string> = {
@@ -245,36 +225,7 @@ againstNative('beam', beamMs, 'beam 20 spans');
   const set = generateCombinations({ standard: 'AS1170' }, LOAD_CASES);
   const vectors = [[...UNFACTORED], ...set.combinations.map((c) => factorVector(c.factors))];
   const context: SolveContext = { engine, baseUrl: 'http://localhost:3000' };
-  // The fixture in API shape: E in GPa, I in mm4, clockwise moments; q = [a, b, c] over s = x - from is a
-  // udl when c = 0, else an area load p(s)·w(s) with w(0) = 1: p0 = a, p'·w' = c, a·w' + p' = b.
-  const api: BeamSolveRequest = {
-    spans: beam.model.spans.map((s) => ({
-      length: s.length,
-      E: s.e / 1e6,
-      I: s.i * 1e12,
-      ...(s.hinge && { connection: 'hinge' as const }),
-    })),
-    supports: beam.model.supports.map((s) => ({ type: s.kind, position: s.position, settlement: s.settlement * 1000 })),
-    loads: beam.model.loads.map((l): BeamLoadInput => {
-      const loadCase = LOAD_CASES[l.case]!;
-      if (l.type === 'point') return { type: 'point', magnitude: l.force, position: l.position, case: loadCase };
-      if (l.type === 'moment') return { type: 'moment', magnitude: -l.moment, position: l.position, case: loadCase };
-      const [a, b, c] = l.q;
-      const length = l.to - l.from;
-      if (c === 0) return { type: 'udl', start: a, end: a + b * length, from: l.from, to: l.to, case: loadCase };
-      const dw = (b - Math.sqrt(b * b - 4 * a * c)) / (2 * a);
-      return {
-        type: 'area',
-        start: a,
-        end: a + (c / dw) * length,
-        width: 1,
-        endWidth: 1 + dw * length,
-        from: l.from,
-        to: l.to,
-        case: loadCase,
-      };
-    }),
-  };
+  const api = beamRequest(beam.model);
   const combined: BeamSolveRequest = { ...api, combinations: { standard: 'AS1170' } };
   const [reference] = engine.analyseBeam(beam.model, [vectors[0]!], [], 1).results;
   const reactions = solveBeamRequest(api, context).reactions;

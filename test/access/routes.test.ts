@@ -182,10 +182,10 @@ describe('one route table (issue 14, item 4)', () => {
         responses: { 200: { kind: 'json', schema: 'BeamSolveResponse', description: 'The solved arch.' } },
       },
     };
-    // And a calculator page: open, not documented, its last parameter spanning slashes.
+    // And a static page: open, not documented, its last parameter spanning slashes (as the calculator's assets).
     const page: Route = {
       method: 'GET',
-      path: '/calculator/{page}',
+      path: '/guide/{page}',
       access: 'open',
       rest: true,
       handler: () => (ctx) => void (ctx.body = ctx.params.page),
@@ -197,10 +197,10 @@ describe('one route table (issue 14, item 4)', () => {
     expect(res.body).toEqual({ got: { a: 1 } });
     expect(res.headers['x-ratelimit-remaining']).toBe('999');
     expect((await request(withArch).post('/v1/Arch/solve').send({ a: 1 })).status).toBe(404);
-    const calculator = await request(withArch).get('/calculator/assets/app.js');
-    expect([calculator.status, calculator.text, calculator.headers['x-ratelimit-remaining']]).toEqual([200, 'assets/app.js', undefined]);
+    const guide = await request(withArch).get('/guide/assets/app.js');
+    expect([guide.status, guide.text, guide.headers['x-ratelimit-remaining']]).toEqual([200, 'assets/app.js', undefined]);
     const document = buildOpenApiDocument('http://localhost:3000', routes) as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).toContain('/v1/arch/solve');
-    expect(Object.keys(document.paths)).not.toContain('/calculator/{page}');
+    expect(Object.keys(document.paths)).not.toContain('/guide/{page}');
   });
 });

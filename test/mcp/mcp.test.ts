@@ -317,6 +317,57 @@ describe('render_beam_diagram', () => {
   });
 });
 
+describe('combination in the render tools (decisions.md 15)', () => {
+  // combinations.md 1.7 worked example: 6 m simply supported, G = 10 and Q = 5 kN/m; AS1170-ULS-2 = 1.2G + 1.5Q
+  // gives 19.5 kN/m and M = 19.5 x 36 / 8 = 87.75 kN.m at midspan
+  const workedExample = {
+    ...SIMPLE_UDL,
+    loads: [
+      { type: 'udl', start: -10, from: 0, to: 6, case: 'G' },
+      { type: 'udl', start: -5, from: 0, to: 6, case: 'Q' },
+    ],
+    combinations: { standard: 'AS1170' },
+  };
+
+  it('each render tool takes `combination` from the one schema of its HTTP body', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['render_beam_diagram', 'render_truss_diagram', 'render_frame_diagram']) {
+      const tool = tools.find((t) => t.name === name)!;
+      expect((tool.inputSchema.properties as Record<string, unknown>).combination, name).toMatchObject({ type: 'string', minLength: 1 });
+    }
+  });
+
+  it('render_beam_diagram draws a combination as POST /v1/beam/diagram does, its peak labelled', async () => {
+    const args = { ...workedExample, view: 'moment', combination: 'AS1170-ULS-2' };
+    const result = await call('render_beam_diagram', args);
+    expect(result.isError).toBeFalsy();
+    const text = (result.content[0] as { text: string }).text;
+    const res = await fetch(`${service.url}/v1/beam/diagram`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    expect(text).toBe(await res.text());
+    // the chart writes its peak as 87.8 at 3 m under a (kN.m) title: 19.5 x 6² / 8 = 87.75 kN.m
+    expect(text).toContain('87.8 at 3 m');
+    expect(text).toContain('(kN.m)');
+    expect(text).toContain('Combination AS1170-ULS-2: 1.2G + 1.5Q (loads factored)');
+  });
+
+  it('refuses an envelope without combinations, and an unknown id, with the problem object', async () => {
+    const missing = await call('render_frame_diagram', {
+      ...frameFixtures().find((f) => f.name === 'portal-fixed-gravity')!.request,
+      view: 'moment',
+      combination: 'envelope',
+    });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'combination' }] });
+    const unknown = await call('render_truss_diagram', { ...TRIANGLE_TRUSS, combinations: { standard: 'AS1170' }, combination: 'X' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'combination' }] });
+  });
+});
+
 describe('the JSON-RPC envelope', () => {
   const initialize = {
     jsonrpc: '2.0',

@@ -6,14 +6,13 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteKeyStore } from '../../ts/keys/sqlite-store.js';
 import { MemoryCounterStore } from '../../ts/limits/memory-store.js';
 import { testApp } from '../support/app.js';
+import { listen, type Listening } from '../support/listen.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -24,25 +23,24 @@ mkdirSync(join(root, 'var'), { recursive: true });
 const work = mkdtempSync(join(root, 'var', 'readme-'));
 const keysFile = join(work, 'keys.sqlite');
 let keys: SqliteKeyStore;
-let server: Server;
-let port: number;
+let service: Listening;
 
 beforeAll(async () => {
   keys = new SqliteKeyStore(keysFile);
   const app = await testApp({ access: { keys, counters: new MemoryCounterStore() } });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  service = await listen(app);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await service.close();
   await keys.close();
   rmSync(work, { recursive: true, force: true });
 });
 
 /** Runs a block in bash; asynchronously, since the service answers on this process's event loop. */
 async function run(block: string): Promise<string> {
-  const script = block.replaceAll('localhost:3000', `127.0.0.1:${port}`).replaceAll(/\bcurl -s /g, "curl -s --fail-with-body -w '\\n' ");
+  const script = block
+    .replaceAll('localhost:3000', `127.0.0.1:${service.port}`)
+    .replaceAll(/\bcurl -s /g, "curl -s --fail-with-body -w '\\n' ");
   const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], {
     cwd: work,
     env: { ...process.env, KEYS_DB: keysFile, REDIS_URL: '' },

@@ -135,8 +135,8 @@ describe('two curves on one chart (the seam an envelope uses)', () => {
       { width: 860, height: 300, style: 'modern' },
       { kind: 'moment', title: 'Bending moment envelope', name: 'envelope' },
       [
-        { series: scaled(1.5), outward: 1, filled: false },
-        { series: scaled(0.9), outward: -1, filled: false },
+        { series: scaled(1.5), outward: 1 },
+        { series: scaled(0.9), outward: -1 },
       ],
     );
     const figure = readFigure(emit(scene, { theme: 'light', idPrefix: 'e' }));

@@ -14,6 +14,7 @@ import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
 import { as1170Beam, cantilever, continuousThreeSpan, hingedTwoSpan, issue16Beam, simplySupported } from './models.js';
 import { pratt, pratt8, triangle } from './truss-models.js';
 import { portal } from './frame-models.js';
+import { patternBeam, portalWithCases, windTriangle } from './combination-models.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const goldens = join(root, 'test', 'svg', 'snapshots');
@@ -92,6 +93,18 @@ const figures: Figure[] = [
   { name: 'frame-shear', render: frame({ ...portal, view: 'shear' }), documented: true },
   { name: 'frame-moment', render: frame({ ...portal, view: 'moment' }), documented: true },
   { name: 'frame-moment-classic-dark', render: frame({ ...portal, view: 'moment', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'beam-setup-combination', render: beam({ ...patternBeam, view: 'setup', combination: 'AS1170-ULS-2' }), documented: true },
+  { name: 'beam-moment-envelope', render: beam({ ...patternBeam, view: 'moment', combination: 'envelope' }), documented: true },
+  { name: 'beam-deflection-envelope', render: beam({ ...patternBeam, view: 'deflection', combination: 'envelope', width: 400 }) },
+  { name: 'beam-setup-unfactored', render: beam({ ...patternBeam, view: 'setup', width: 400 }) },
+  { name: 'truss-results-combination', render: truss({ ...windTriangle, combination: 'AS1170-ULS-4', width: 600, height: 420 }) },
+  {
+    name: 'truss-results-envelope',
+    render: truss({ ...windTriangle, combination: 'envelope', width: 600, height: 420 }),
+    documented: true,
+  },
+  { name: 'frame-moment-envelope', render: frame({ ...portalWithCases, view: 'moment', combination: 'envelope' }), documented: true },
+  { name: 'frame-results-combination', render: frame({ ...portalWithCases, view: 'results', combination: 'AS1170-ULS-5' }) },
   { name: 'section-angle', render: section(angleAndTube), documented: true },
   { name: 'section-tee-dark', render: section({ ...tee, theme: 'dark' }), documented: true },
 ];

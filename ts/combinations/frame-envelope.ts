@@ -18,6 +18,7 @@ import {
   type ExtremeEntry,
   type Governed,
   type GovernedExtreme,
+  type Series,
 } from './envelope.js';
 import type { Combination, CombinationsHeader } from './types.js';
 
@@ -141,4 +142,59 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
     };
   }
   return envelope;
+}
+
+/** A series' values just left and just right of `x`: its two values at a jump, its own value at a sample, else read on the line between samples. */
+function sidesAt(series: Series, x: number): [number, number] {
+  let lo = 0;
+  let hi = series.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (series[mid]![0] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  const next = series[lo];
+  if (next === undefined) {
+    const last = series[series.length - 1]![1];
+    return [last, last];
+  }
+  if (next[0] === x) {
+    let end = lo;
+    while (series[end + 1]?.[0] === x) end++;
+    return [next[1], series[end]![1]];
+  }
+  const before = series[lo - 1];
+  if (before === undefined) return [next[1], next[1]];
+  const value = before[1] + ((next[1] - before[1]) * (x - before[0])) / (next[0] - before[0]);
+  return [value, value];
+}
+
+/**
+ * Pointwise bounds of series each sampled at positions of its own (the engine samples a frame member only as
+ * finely as the combination's loads on it need: an unloaded member is two points, exactly its straight line).
+ * The bounds are taken at every position of any series, each series read between its samples on the line
+ * joining them; where any series jumps, both sides of the jump are kept.
+ */
+export function unionSeriesBounds(all: readonly Series[]): Bounds<Series> {
+  const positions = [...new Set(all.flatMap((series) => series.map(([x]) => x)))].sort((a, b) => a - b);
+  const max: Series = [];
+  const min: Series = [];
+  for (const x of positions) {
+    const sides = all.map((series) => sidesAt(series, x));
+    const jump = sides.some(([left, right]) => left !== right);
+    for (const side of jump ? [0, 1] : [0]) {
+      const values = sides.map((s) => s[side]!);
+      max.push([x, Math.max(...values)]);
+      min.push([x, Math.min(...values)]);
+    }
+  }
+  return { max, min };
+}
+
+/**
+ * Each member's pointwise bounds of one diagram over some combinations' results (`runs[c][member]` is a series):
+ * the envelope curves a frame figure draws. The response carries no member series, so only figures call this.
+ */
+export function memberSeriesBounds(runs: readonly (readonly Series[])[], label: string): Bounds<Series>[] {
+  return column(runs, () => label, `${label} members`).map((all) => unionSeriesBounds(all));
 }

@@ -4,3 +4,4 @@ export { generateCombinations, presentCases, completeFactors, zeroFactors } from
 export { combinationName } from './name.js';
 export * from './envelope.js';
 export * from './frame-envelope.js';
+export { factoredLoads } from './factor-loads.js';

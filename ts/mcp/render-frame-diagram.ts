@@ -11,6 +11,7 @@ export const renderFrameDiagramTool: Tool = {
     '(geometry, hinges, supports, loads), results (default: reactions and the deflected shape), deflected (the deflected shape',
     "magnified), or axial, shear, moment (each member's diagram drawn on the frame, the moment on the tension side).",
     'Optional width 400-2000 px (default 860), height 150-1500 px (default 420), theme light|dark, style modern|classic.',
+    'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on axial, shear, moment: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
   ].join(' '),
   inputSchema: frameDiagramValidator.schema,
   call: (args, context) => svg(renderFrameDiagram(args, context.solve)),

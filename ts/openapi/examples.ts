@@ -65,6 +65,14 @@ export const beamDiagramExamples: Record<string, Example> = {
     summary: 'Bending moment chart of the 6 m simply supported span under 10 kN/m (peak wL²/8 = 45 kN.m at midspan)',
     value: { ...(simplySupportedUdl.value as object), view: 'moment' },
   },
+  combination: {
+    summary: 'The two spans under dead and live load, drawn under AS1170-ULS-2 = 1.2G + 1.5Q: factored loads and reactions',
+    value: { ...(beamSolveExamples.twoSpanWithCombinations!.value as object), view: 'setup', combination: 'AS1170-ULS-2' },
+  },
+  momentEnvelope: {
+    summary: 'The same beam: the ULS moment envelope, upper and lower bounds over the AS1170 combinations',
+    value: { ...(beamSolveExamples.twoSpanWithCombinations!.value as object), view: 'moment', combination: 'envelope' },
+  },
   twoSpanResults: {
     summary: 'Two 5 m spans under 7 kN/m: reactions and deflected shape, dark theme',
     value: {
@@ -103,6 +111,10 @@ export const trussDiagramExamples: Record<string, Example> = {
   results: {
     summary: 'The triangle with member forces (tension red, compression blue) and the deflected shape',
     value: { ...triangle, view: 'results' },
+  },
+  envelope: {
+    summary: 'The triangle in dead load and wind: each member labelled with its largest and smallest force over the ASCE 7 combinations',
+    value: { ...(trussSolveExamples.sectionsAndCombinations!.value as object), combination: 'envelope' },
   },
   problem: {
     summary: 'The triangle as set up: geometry, supports and the load, classic glyphs',
@@ -155,6 +167,14 @@ export const frameDiagramExamples: Record<string, Example> = {
   moment: {
     summary: "The sway portal's bending moment drawn on the frame, on the tension side",
     value: { ...portal, nodalLoads: [{ node: 2, fx: 10 }], view: 'moment' },
+  },
+  momentEnvelope: {
+    summary: "The portal in dead, live and wind load: each member's moment bounds over the AS 1170 ULS combinations",
+    value: { ...(frameSolveExamples.gravityAndWind!.value as object), view: 'moment', combination: 'envelope' },
+  },
+  windCombination: {
+    summary: 'The same portal under AS1170-ULS-5 = 0.9G + W (wind with the least dead load): factored loads, reactions, deflected shape',
+    value: { ...(frameSolveExamples.gravityAndWind!.value as object), view: 'results', combination: 'AS1170-ULS-5' },
   },
   results: {
     summary: 'The portal under 5 kN/m on its beam: reactions and the deflected shape',

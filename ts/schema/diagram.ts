@@ -13,6 +13,8 @@ export const BEAM_VIEWS = ['problem', 'setup', 'results', 'shear', 'moment', 'de
 export const BEAM_CHART_VIEWS: readonly BeamDiagramView[] = ['shear', 'moment', 'deflection'];
 export const TRUSS_VIEWS = ['problem', 'results'] as const;
 export const FRAME_VIEWS = ['problem', 'results', 'deflected', 'axial', 'shear', 'moment'] as const;
+export const FRAME_CHART_VIEWS = ['axial', 'shear', 'moment'] as const;
+export type FrameChartView = (typeof FRAME_CHART_VIEWS)[number];
 export type BeamDiagramView = (typeof BEAM_VIEWS)[number];
 export type TrussDiagramView = (typeof TRUSS_VIEWS)[number];
 export type FrameDiagramView = (typeof FRAME_VIEWS)[number];
@@ -20,8 +22,23 @@ export type FrameDiagramView = (typeof FRAME_VIEWS)[number];
 export const DIAGRAM_WIDTH = { minimum: 400, maximum: 2000, default: 860 } as const;
 export const DIAGRAM_HEIGHT = { minimum: 150, maximum: 1500, beam: 250, beamChart: 240, truss: 460, frame: 420 } as const;
 
+/** The `combination` value that draws the envelope rather than one combination. */
+export const ENVELOPE = 'envelope';
+
 /** The fields every diagram request adds to its solve request. */
 export const diagramFigureProperties = {
+  combination: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description:
+        "What the figure draws when the request has `combinations`: an id from the solve response's `envelope.combinations` " +
+        '(for example AS1170-ULS-2) draws that combination (loads, reactions, diagrams and deflected shape factored), ' +
+        '`envelope` draws the ULS max and min curves (shear, moment, axial force) or the SLS deflection bounds. ' +
+        'Needs `combinations`; without it a figure draws the unfactored analysis.',
+      examples: ['AS1170-ULS-2', 'envelope'],
+    }),
+  ),
   width: Type.Optional(Type.Integer({ ...DIAGRAM_WIDTH, description: 'Width of the figure in px (400 to 2000; default 860).' })),
   height: Type.Optional(
     Type.Integer({
@@ -47,7 +64,12 @@ export const beamDiagramProperties = {
       default: 'setup',
     }),
   ),
-  deformed: Type.Optional(Type.Boolean({ description: 'Overlay the deflected shape on the setup view.', default: false })),
+  deformed: Type.Optional(
+    Type.Boolean({
+      description: 'Overlay the deflected shape on the setup view; `true` with any other view is a 400 (results draws it anyway).',
+      default: false,
+    }),
+  ),
   ...diagramFigureProperties,
 };
 

@@ -15,6 +15,7 @@ import { jsonBody } from './middleware/body.js';
 import { problems } from './middleware/errors.js';
 import { Problem } from '../problem/index.js';
 import { ROUTES, routerPath, type Route, type RouteDeps } from './routes/table.js';
+import { defaultCalculatorDir } from './routes/calculator.js';
 
 export interface AppOptions {
   engine: Engine;
@@ -26,6 +27,8 @@ export interface AppOptions {
   access?: AccessOptions;
   /** Where service faults are reported. */
   log?: (error: unknown) => void;
+  /** The calculator's built files; default dist/calculator of this repository (`make web`). */
+  calculatorDir?: string;
   /** The route table; the service's own unless a test needs another. */
   routes?: readonly Route[];
 }
@@ -72,6 +75,7 @@ export function createApp(options: AppOptions): Koa {
     engine: options.engine,
     baseUrl,
     solve,
+    calculatorDir: options.calculatorDir ?? defaultCalculatorDir(),
     routes,
     countersReachable: () => counters?.reachable?.() ?? true,
     ...(options.sections && { sections: options.sections }),

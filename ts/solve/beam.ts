@@ -44,6 +44,7 @@ import type { Meta } from './meta.js';
 import { beamActions, beamScale, equilibriumResidual } from './equilibrium.js';
 import { beamMechanism } from './mechanism.js';
 import { beamPlausibility } from './plausibility.js';
+import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
@@ -338,6 +339,18 @@ function allLoadsUpward(loads: readonly BeamLoadInput[]): boolean {
 
 /** A validated request solved; throws Problem for every refusal. */
 export function solveBeamRequest(request: BeamSolveRequest, context: SolveContext): BeamSolveResponse {
+  return solveBeamDrawing(request, context).response;
+}
+
+/**
+ * The solve, and for a figure the full results (diagrams too) of the combination whose id is `drawn`,
+ * when the request generated it: the same engine run, which then keeps that combination's diagrams.
+ */
+export function solveBeamDrawing(
+  request: BeamSolveRequest,
+  context: SolveContext,
+  drawn?: string,
+): { response: BeamSolveResponse; drawn?: BeamResult<SeriesData> } {
   const now = context.now ?? (() => performance.now());
   const started = now();
   const semantic = beamSemanticIssues(request);
@@ -349,11 +362,13 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
   const si = beamRequestToSI(request);
   const model = beamEngineModel(si);
   const requests = envelopeRequests(set?.combinations ?? []);
+  const drawnIndex = set?.combinations.findIndex((c) => c.id === drawn) ?? -1;
   let analysis: EngineBeamAnalysis;
   try {
     const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
-    // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams
-    analysis = context.engine.analyseBeam(model, vectors, requests, 1);
+    // only the unfactored analysis keeps its diagrams (the response carries no combination's), and a drawn
+    // combination its own: the engine keeps the first `keepDiagrams`, so those before it come along
+    analysis = context.engine.analyseBeam(model, vectors, requests, drawnIndex + 2);
   } catch (error) {
     throw engineProblem(error, (m) => {
       const unit = units === 'SI' ? 'm' : 'ft';
@@ -379,7 +394,20 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
     envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units);
   }
-  return respond(unfactored, envelope, { context, kind: 'beam', units, labels: BEAM_UNIT_LABELS, warnings, equilibrium, started, si });
+  const response = respond(unfactored, envelope, {
+    context,
+    kind: 'beam',
+    units,
+    labels: BEAM_UNIT_LABELS,
+    warnings,
+    equilibrium,
+    started,
+    si,
+  });
+  if (drawnIndex < 0) return { response };
+  const figure = presentBeamResult(combined[drawnIndex]!, units);
+  cleanNumbers([figure]);
+  return { response, drawn: figure };
 }
 
 /** The whole pipeline from an untrusted body. */

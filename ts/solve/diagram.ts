@@ -1,26 +1,56 @@
 /**
  * Diagram pipeline: validate the diagram request (the solve request plus the figure fields) ->
- * solve with the solve fields only -> render -> one attribution comment as the last line.
+ * check the figure fields against the view -> solve with the solve fields only -> pick what is drawn
+ * (the unfactored analysis, one combination, or the envelope; ts/solve/figure-combination.ts) -> render
+ * -> one attribution comment as the last line.
  * The figure reads reactions, diagrams and extremes only: never meta (computeMs is a clock reading).
  */
+import { factoredLoads, memberSeriesBounds, type FrameMemberEnvelope } from '../combinations/index.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
 import {
   BeamDiagramRequest,
   BEAM_CHART_VIEWS,
   DIAGRAM_HEIGHT,
   DIAGRAM_WIDTH,
+  ENVELOPE,
+  FRAME_CHART_VIEWS,
   FrameDiagramRequest,
   TrussDiagramRequest,
+  type BeamDiagramView,
+  type FrameChartView,
 } from '../schema/diagram.js';
+import type { BeamSolveRequest } from '../schema/beam.js';
+import type { FrameSolveRequest } from '../schema/frame.js';
+import type { TrussSolveRequest } from '../schema/truss.js';
 import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { escapeComment } from '../svg/escape.js';
-import { renderBeam, renderFrame, renderTruss } from '../svg/index.js';
-import { solveBeamRequest } from './beam.js';
+import { emit } from '../svg/emit.js';
+import {
+  beamScene,
+  frameScene,
+  trussScene,
+  type BeamFigureResults,
+  type FrameFigureResults,
+  type Scene,
+  type Theme,
+  type TrussFigureResults,
+} from '../svg/index.js';
+import { solveBeamDrawing, solveBeamRequest } from './beam.js';
 import { plainData } from './json-text.js';
 import type { SolveContext } from './context.js';
 import { attribution } from './meta.js';
-import { solveFrameRequest } from './frame.js';
-import { solveTrussRequest } from './truss.js';
+import {
+  combinationCaption,
+  combinationIssues,
+  envelopeCaption,
+  missingLimitState,
+  plainCaption,
+  refuseFigure,
+  unknownCombination,
+} from './figure-combination.js';
+import { solveFrameDrawing, solveFrameRequest } from './frame.js';
+import { solveTrussDrawing, solveTrussRequest } from './truss.js';
 
 export const beamDiagramValidator = compile(BeamDiagramRequest, [], { misdirected: misdirectedTo('beam', 'diagram') });
 export const trussDiagramValidator = compile(TrussDiagramRequest, [], { misdirected: misdirectedTo('truss', 'diagram') });
@@ -31,32 +61,153 @@ export function withAttribution(svg: string, baseUrl: string): string {
   return `${svg.endsWith('\n') ? svg : `${svg}\n`}<!-- ${escapeComment(attribution(baseUrl))} -->\n`;
 }
 
+/** What a figure draws: the model (its loads factored for a combination), the results, and the caption. */
+interface Figure<M, R> {
+  model: M;
+  results: R;
+  caption?: string | undefined;
+}
+
+/** `deformed` overlays the setup view; on any other view it could not be drawn as asked. */
+function deformedIssues(view: BeamDiagramView, deformed: boolean): ProblemIssue[] {
+  if (!deformed || view === 'setup') return [];
+  const why =
+    view === 'results'
+      ? 'the results view always draws the deflected shape'
+      : view === 'problem'
+        ? 'the problem view draws no results'
+        : 'a chart draws one diagram (view deflection draws the deflection)';
+  return [{ path: 'deformed', message: `overlays the deflected shape on the setup view only: ${why}` }];
+}
+
+function beamFigure(
+  request: BeamSolveRequest,
+  view: BeamDiagramView,
+  combination: string | undefined,
+  context: SolveContext,
+): Figure<BeamSolveRequest, BeamFigureResults> & { lower?: [number, number][] } {
+  if (combination === undefined)
+    return { model: request, results: plainData(solveBeamRequest(request, context)), caption: plainCaption(request) };
+  if (combination !== ENVELOPE) {
+    const { response, drawn } = solveBeamDrawing(request, context, combination);
+    const chosen = response.envelope?.combinations.find((c) => c.id === combination);
+    if (!drawn || !chosen) throw unknownCombination(combination, response.envelope?.combinations ?? []);
+    return {
+      model: { ...request, loads: factoredLoads(request.loads, chosen.factors) },
+      results: plainData(drawn),
+      caption: combinationCaption(chosen),
+    };
+  }
+  const response = plainData(solveBeamRequest(request, context));
+  const { uls, sls } = response.envelope ?? {};
+  // the chart reads only its own diagram and extremes: those become the envelope's upper bound and extremes
+  if (view === 'deflection') {
+    if (!sls) throw missingLimitState('SLS', view);
+    const results = {
+      ...response,
+      diagrams: { ...response.diagrams, deflection: sls.deflection.max },
+      extremes: { ...response.extremes, ...sls.extremes },
+    };
+    return { model: request, results, lower: sls.deflection.min, caption: envelopeCaption('SLS', 'deflection max and min') };
+  }
+  if (!uls) throw missingLimitState('ULS', view);
+  const chart = view === 'shear' ? 'shear' : 'moment';
+  const results = {
+    ...response,
+    diagrams: { ...response.diagrams, [chart]: uls[chart].max },
+    extremes: { ...response.extremes, [chart]: uls.extremes[chart] },
+  };
+  return { model: request, results, lower: uls[chart].min, caption: envelopeCaption('ULS', `${chart} max and min`) };
+}
+
+/** A figure as its scene (layout only; tests read its label boxes) and the theme it is written in. */
+export interface DiagramScene {
+  scene: Scene;
+  theme: Theme;
+}
+
+/** The SVG document of a figure, with the attribution comment as its last line. */
+function written({ scene, theme }: DiagramScene, context: SolveContext): string {
+  return withAttribution(emit(scene, { theme, idPrefix: 'spanwise' }), context.baseUrl);
+}
+
 export function renderBeamDiagram(body: unknown, context: SolveContext): string {
+  return written(beamDiagramScene(body, context), context);
+}
+
+export function beamDiagramScene(body: unknown, context: SolveContext): DiagramScene {
   const {
     view = 'setup',
     deformed = false,
+    combination,
     width,
     height,
     theme = 'light',
     style = 'modern',
     ...request
   } = beamDiagramValidator.check(body);
-  const results = plainData(solveBeamRequest(request, { ...context, link: false }));
+  refuseFigure([
+    ...deformedIssues(view, deformed),
+    ...combinationIssues({ view, combination, combinations: request.combinations }, BEAM_CHART_VIEWS),
+  ]);
+  const figure = beamFigure(request, view, combination, { ...context, link: false });
   const chart = BEAM_CHART_VIEWS.includes(view);
-  const svg = renderBeam(request, results, {
+  const scene = beamScene(figure.model, figure.results, {
     view,
     deformed,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? (chart ? DIAGRAM_HEIGHT.beamChart : DIAGRAM_HEIGHT.beam),
     theme,
     style,
+    ...(figure.caption !== undefined && { caption: figure.caption }),
+    ...(figure.lower !== undefined && { lower: figure.lower }),
   });
-  return withAttribution(svg, context.baseUrl);
+  return { scene, theme };
+}
+
+function trussFigure(
+  request: TrussSolveRequest,
+  combination: string | undefined,
+  context: SolveContext,
+): Figure<TrussSolveRequest, TrussFigureResults> {
+  // the problem view is drawn from a solved model too: a request that cannot be solved gets the
+  // same refusal from every view, as from the solve endpoint
+  if (combination === undefined) return { model: request, results: solveTrussRequest(request, context), caption: plainCaption(request) };
+  if (combination !== ENVELOPE) {
+    const { response, drawn } = solveTrussDrawing(request, context, combination);
+    const chosen = response.envelope?.combinations.find((c) => c.id === combination);
+    if (!drawn || !chosen) throw unknownCombination(combination, response.envelope?.combinations ?? []);
+    return {
+      model: { ...request, loads: factoredLoads(request.loads, chosen.factors) },
+      results: drawn,
+      caption: combinationCaption(chosen),
+    };
+  }
+  const response = solveTrussRequest(request, context);
+  const uls = response.envelope?.uls;
+  if (!uls) throw missingLimitState('ULS', 'member force');
+  const bounds = new Map(uls.memberForces.map((m) => [m.member, { member: m.member, max: m.max.value, min: m.min.value }]));
+  // each member coloured by its bound of larger magnitude; no loads, reactions or deflected shape: those
+  // belong to one combination each
+  const memberForces = response.memberForces.map((m) => {
+    const b = bounds.get(m.member);
+    return { ...m, force: b ? (Math.abs(b.max) >= Math.abs(b.min) ? b.max : b.min) : m.force };
+  });
+  return {
+    model: { ...request, loads: [] },
+    results: { reactions: [], displacements: [], memberForces, forceBounds: [...bounds.values()] },
+    caption: envelopeCaption('ULS', 'member forces max / min'),
+  };
 }
 
 export function renderTrussDiagram(body: unknown, context: SolveContext): string {
+  return written(trussDiagramScene(body, context), context);
+}
+
+export function trussDiagramScene(body: unknown, context: SolveContext): DiagramScene {
   const {
     view = 'results',
+    combination,
     numbers = true,
     width,
     height,
@@ -64,30 +215,89 @@ export function renderTrussDiagram(body: unknown, context: SolveContext): string
     style = 'modern',
     ...request
   } = trussDiagramValidator.check(body);
-  // the problem view is drawn from a solved model too: a request that cannot be solved gets the
-  // same refusal from every view, as from the solve endpoint
-  const results = solveTrussRequest(request, { ...context, link: false });
-  const svg = renderTruss(request, results, {
+  refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, ['results']));
+  const figure = trussFigure(request, combination, { ...context, link: false });
+  const scene = trussScene(figure.model, figure.results, {
     view,
     numbers,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.truss,
     theme,
     style,
+    ...(figure.caption !== undefined && { caption: figure.caption }),
   });
-  return withAttribution(svg, context.baseUrl);
+  return { scene, theme };
+}
+
+type FrameMembers = FrameFigureResults['members'];
+
+/** A member's envelope extremes on one side only, so that each bound's curve labels its own peak. */
+function oneSide(e: FrameMemberEnvelope, side: 'upper' | 'lower'): FrameMembers[number]['extremes'] {
+  const pick = <T>(b: { max: T; min: T }) => (side === 'upper' ? { max: b.max, min: b.max } : { max: b.min, min: b.min });
+  const moment = side === 'upper' ? e.moment.maxSagging : e.moment.maxHogging;
+  return { axial: pick(e.axial), shear: pick(e.shear), moment: { maxSagging: moment, maxHogging: moment } };
+}
+
+function frameFigure(
+  request: FrameSolveRequest,
+  view: string,
+  combination: string | undefined,
+  context: SolveContext,
+): Figure<FrameSolveRequest, FrameFigureResults> {
+  // every view is drawn from a solved model, so a request that cannot be solved is refused alike by all
+  if (combination === undefined)
+    return { model: request, results: plainData(solveFrameRequest(request, context)), caption: plainCaption(request) };
+  if (combination !== ENVELOPE) {
+    const { response, drawn } = solveFrameDrawing(request, context, { combination });
+    const [run] = drawn;
+    if (!run) throw unknownCombination(combination, response.envelope?.combinations ?? []);
+    const { factors } = run.combination;
+    const model = {
+      ...request,
+      nodalLoads: factoredLoads(request.nodalLoads, factors),
+      memberLoads: factoredLoads(request.memberLoads, factors),
+    };
+    return { model, results: plainData(run.result), caption: combinationCaption(run.combination) };
+  }
+  const chart = view as FrameChartView;
+  const { response, drawn } = solveFrameDrawing(request, context, { envelope: true });
+  const uls = response.envelope?.uls;
+  if (!uls || drawn.length === 0) throw missingLimitState('ULS', view);
+  const results = plainData(response);
+  const bounds = memberSeriesBounds(
+    drawn.map((run) => plainData(run.result).members.map((m) => m.diagrams[chart])),
+    chart,
+  );
+  const envelopeOf = new Map(uls.members.map((m) => [m.member, m]));
+  const side = (which: 'upper' | 'lower'): FrameMembers =>
+    results.members.map((m, k) => {
+      const envelope = envelopeOf.get(m.member);
+      if (!envelope) throw new Problem('internal_error', `The envelope has no member ${m.member}.`);
+      const series = which === 'upper' ? bounds[k]!.max : bounds[k]!.min;
+      return { ...m, diagrams: { ...m.diagrams, [chart]: series }, extremes: oneSide(envelope, which) };
+    });
+  return {
+    model: request,
+    results: { ...results, members: side('upper'), lower: side('lower') },
+    caption: envelopeCaption('ULS', `${chart} max and min`),
+  };
 }
 
 export function renderFrameDiagram(body: unknown, context: SolveContext): string {
-  const { view = 'results', width, height, theme = 'light', style = 'modern', ...request } = frameDiagramValidator.check(body);
-  // every view is drawn from a solved model, so a request that cannot be solved is refused alike by all
-  const results = plainData(solveFrameRequest(request, { ...context, link: false }));
-  const svg = renderFrame(request, results, {
+  return written(frameDiagramScene(body, context), context);
+}
+
+export function frameDiagramScene(body: unknown, context: SolveContext): DiagramScene {
+  const { view = 'results', combination, width, height, theme = 'light', style = 'modern', ...request } = frameDiagramValidator.check(body);
+  refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS));
+  const figure = frameFigure(request, view, combination, { ...context, link: false });
+  const scene = frameScene(figure.model, figure.results, {
     view,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.frame,
     theme,
     style,
+    ...(figure.caption !== undefined && { caption: figure.caption }),
   });
-  return withAttribution(svg, context.baseUrl);
+  return { scene, theme };
 }

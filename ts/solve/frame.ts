@@ -13,6 +13,7 @@ import {
   type FrameEnvelope,
   type FrameMemberExtremes,
   type FrameRun,
+  type Combination,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
 import type { EngineFrameAnalysis, EngineFrameResult, FrameDiagramName } from '../engine/frame-model.js';
@@ -30,6 +31,7 @@ import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { equilibriumResidual, frameActions, frameScale } from './equilibrium.js';
 import { framePlausibility } from './plausibility.js';
+import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
@@ -64,6 +66,12 @@ export interface FrameMemberResult {
 
 export interface FrameResult extends Omit<FrameCombinationResult, 'members'> {
   members: FrameMemberResult[];
+}
+
+/** One combination's full results, diagrams included, for a figure. */
+export interface FrameRunResult {
+  combination: Combination;
+  result: FrameResult;
 }
 
 export interface FrameSolveResponse extends FrameResult {
@@ -159,6 +167,22 @@ const MOVES = { horizontal: 'move horizontally', vertical: 'move vertically', ro
 
 /** A validated request solved; throws Problem for every refusal. */
 export function solveFrameRequest(request: FrameSolveRequest, context: SolveContext): FrameSolveResponse {
+  return solveFrameDrawing(request, context).response;
+}
+
+/** What a figure asks of a frame solve beyond the response: one combination's results, or every ULS one's. */
+export type FrameDrawing = { combination: string } | { envelope: true };
+
+/**
+ * The solve, and for a figure the full results (member diagrams too) of the combinations it draws: the one
+ * whose id is `drawing.combination`, or for the envelope every ULS combination, in the order run. The same
+ * engine run, which then keeps those diagrams.
+ */
+export function solveFrameDrawing(
+  request: FrameSolveRequest,
+  context: SolveContext,
+  drawing?: FrameDrawing,
+): { response: FrameSolveResponse; drawn: FrameRunResult[] } {
   const now = context.now ?? (() => performance.now());
   const started = now();
   const semantic = frameSemanticIssues(request);
@@ -169,11 +193,19 @@ export function solveFrameRequest(request: FrameSolveRequest, context: SolveCont
   const si = frameRequestToSI(request, context.sections);
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
 
+  const all = set?.combinations ?? [];
+  const drawnIndices =
+    drawing === undefined
+      ? []
+      : 'envelope' in drawing
+        ? all.flatMap((c, i) => (c.kind === 'ULS' ? [i] : []))
+        : all.flatMap((c, i) => (c.id === drawing.combination ? [i] : []));
   let analysis: EngineFrameAnalysis;
   try {
-    const vectors = [[...UNFACTORED], ...(set?.combinations ?? []).map((c) => factorVector(c.factors))];
-    // only the unfactored analysis keeps its diagrams: the response carries no combination's diagrams
-    analysis = context.engine.solveFrame(model, vectors, 1);
+    const vectors = [[...UNFACTORED], ...all.map((c) => factorVector(c.factors))];
+    // only the unfactored analysis keeps its diagrams (the response carries no combination's), and the drawn
+    // combinations theirs: the engine keeps the first `keepDiagrams`, so those before them come along
+    analysis = context.engine.solveFrame(model, vectors, Math.max(0, ...drawnIndices.map((i) => i + 1)) + 1);
   } catch (error) {
     throw engineProblem(error, (m) => {
       const id = request.nodes[m.node]?.id;
@@ -196,7 +228,22 @@ export function solveFrameRequest(request: FrameSolveRequest, context: SolveCont
   }
   warnings.push(...framePlausibility(request, unfactored.displacements, units));
   const equilibrium = equilibriumResidual(frameActions(request, unfactored.reactions), frameScale(si, unfactored.displacements, units));
-  return respond(unfactored, envelope, { context, kind: 'frame', units, labels: FRAME_UNIT_LABELS, warnings, equilibrium, started, si });
+  const response = respond(unfactored, envelope, {
+    context,
+    kind: 'frame',
+    units,
+    labels: FRAME_UNIT_LABELS,
+    warnings,
+    equilibrium,
+    started,
+    si,
+  });
+  const drawn = drawnIndices.map((i) => {
+    const result = presentFrameResult(combined[i]!, request, units);
+    cleanNumbers([result]);
+    return { combination: all[i]!, result };
+  });
+  return { response, drawn };
 }
 
 /** The whole pipeline from an untrusted body. */

@@ -27,6 +27,7 @@ import type { Meta } from './meta.js';
 import { DEFAULT_MATERIAL, latticeIssues } from './lattice-checks.js';
 import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js';
 import { trussPlausibility } from './plausibility.js';
+import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 
 export const trussValidator = compile(TrussSolveRequest, [], { misdirected: misdirectedTo('truss', 'solve') });
@@ -179,6 +180,15 @@ export function presentTrussResult(r: EngineTrussResult, request: TrussSolveRequ
 
 /** A validated request solved; throws Problem for every refusal. */
 export function solveTrussRequest(request: TrussSolveRequest, context: SolveContext): TrussSolveResponse {
+  return solveTrussDrawing(request, context).response;
+}
+
+/** The solve, and for a figure the full results of the combination whose id is `drawn`, when the request generated it. */
+export function solveTrussDrawing(
+  request: TrussSolveRequest,
+  context: SolveContext,
+  drawn?: string,
+): { response: TrussSolveResponse; drawn?: TrussResult } {
   const now = context.now ?? (() => performance.now());
   const started = now();
   const semantic = trussSemanticIssues(request);
@@ -213,7 +223,20 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
       combinations.map((combination, i) => ({ combination, result: combined[i]! })),
     );
   }
-  return respond(unfactored!, envelope, { context, kind: 'truss', units, labels: TRUSS_UNIT_LABELS, warnings, equilibrium, started, si });
+  const response = respond(unfactored!, envelope, {
+    context,
+    kind: 'truss',
+    units,
+    labels: TRUSS_UNIT_LABELS,
+    warnings,
+    equilibrium,
+    started,
+    si,
+  });
+  const figure = combined[set?.combinations.findIndex((c) => c.id === drawn) ?? -1];
+  if (figure === undefined) return { response };
+  cleanNumbers([figure]);
+  return { response, drawn: figure };
 }
 
 /** The whole pipeline from an untrusted body. */

@@ -10,6 +10,7 @@ import { chartMarks, type ChartMark } from './chart-marks.js';
 import { quantity, withUnit } from './format.js';
 import { LabelPlacer, fan, type Candidate, type LabelSpec } from './labels.js';
 import { polyline, segment, type Point, type Scene, type Shape } from './scene.js';
+import type { Paint } from './theme.js';
 
 export type ChartView = 'shear' | 'moment' | 'deflection';
 
@@ -155,12 +156,16 @@ function invert(frame: ChartFrame, y: number): number {
 /**
  * Labels for the marks of one curve. `outward` sends labels away from the zero line on the side of their
  * value (a single curve), or always up (+1) or down (-1) for the upper and lower curves of an envelope.
+ * `paint` colours the curve's values and peak dots (an envelope's bound; by default ink, dots by sign), and
+ * `seen` holds the marks already labelled by an earlier curve at the same point with the same value.
  */
 export function markLabels(
   marks: readonly ChartMark[],
   frame: ChartFrame,
   format: { unit: string; lengthUnit: string; total: number },
   outward?: 1 | -1,
+  paint?: Paint,
+  seen: Set<string> = new Set(),
 ): { labels: LabelSpec[]; dots: Shape[] } {
   const labels: LabelSpec[] = [];
   const dots: Shape[] = [];
@@ -172,6 +177,10 @@ export function markLabels(
   for (const mark of [...marks].sort((a, b) => order[a.role] - order[b.role] || a.position - b.position)) {
     const at = { x: frame.px(mark.position), y: frame.py(mark.value) };
     if (mark.role !== 'support' && mark.side !== 'right' && crowded(at.x)) continue;
+    // where an envelope's two bounds meet (both 0 at an end support) the one point is labelled once
+    const key = `${mark.role}|${mark.side}|${mark.position}|${quantity(mark.value, frame.largest)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     labelled.push(at.x);
     if (mark.role === 'zero') {
       const zero = frame.py(0);
@@ -191,7 +200,8 @@ export function markLabels(
       mark.role === 'peak'
         ? `${quantity(mark.value, frame.largest)} at ${withUnit(mark.position, format.lengthUnit, format.total)}`
         : quantity(mark.value, frame.largest);
-    if (mark.role === 'peak') dots.push({ kind: 'circle', center: at, r: 2.5, fill: mark.value > 0 ? 'positive' : 'negative' });
+    const dot = paint ?? (mark.value > 0 ? 'positive' : 'negative');
+    if (mark.role === 'peak') dots.push({ kind: 'circle', center: at, r: 2.5, fill: dot });
     // a jump's two values sit on their own sides of it, stepping outward; a single value over its point, then
     // beside it; then across the curve
     const out = up ? -12 : 12;
@@ -202,6 +212,8 @@ export function markLabels(
             { at: { x: at.x, y: at.y + dy + out }, anchor: 'middle' },
             { at: { x: at.x + 5, y: at.y + dy }, anchor: 'start' },
             { at: { x: at.x - 5, y: at.y + dy }, anchor: 'end' },
+            // further out, clear of a steep curve beside the point (an envelope's other bound)
+            { at: { x: at.x, y: at.y + dy + 2 * out }, anchor: 'middle' },
           ]
         : [0, 1, 2].map((k) => ({
             at: { x: at.x + (mark.side === 'left' ? -4 : 4), y: at.y + dy + k * out },
@@ -212,7 +224,7 @@ export function markLabels(
       text,
       candidates,
       bold: mark.role !== 'support' || mark.value !== 0,
-      fill: mark.value === 0 ? 'muted' : 'ink',
+      fill: mark.value === 0 ? 'muted' : (paint ?? 'ink'),
       size: 11,
       halo: true,
       // only a support's value may move out on a lead line: in a crowded chart the rest give way
@@ -229,20 +241,25 @@ export interface ChartCurve {
   exact?: readonly { value: number; position: number }[];
   /** labels go up (+1) or down (-1) from the curve; by default away from zero on the side of each value */
   outward?: 1 | -1;
-  /** fill between the curve and the zero line, blue above and red below (a single curve) */
-  filled: boolean;
+  /**
+   * fill between the curve and the zero line, blue above and red below: `both` sides for a single curve, the
+   * upper bound of an envelope `above` and its lower bound `below`; none when absent
+   */
+  fill?: 'both' | 'above' | 'below';
+  /** the curve's colour and its values' (an envelope's bounds in the colours of their sides); default ink */
+  paint?: Paint;
 }
 
 /**
  * A beam chart of one or more curves (an envelope draws two) over one frame, axis and grid, each curve's values
  * labelled (chart-marks.ts) by the one placement routine: the curves are drawn and blocked first, then the
- * labels of every curve are placed, supports before jumps, peaks and sign changes. `title` names the quantity;
- * `caption`, when given, is placed under it (what analysis the figure shows).
+ * labels of every curve are placed, supports before jumps, peaks and sign changes. `title` names the quantity
+ * (what analysis the figure shows is the caption of ts/svg/caption.ts, above the whole figure).
  */
 export function chartScene(
   model: BeamFigureModel,
   options: FigureOptions,
-  chart: { kind: ChartView; title: string; name: string; caption?: string },
+  chart: { kind: ChartView; title: string; name: string },
   curves: readonly ChartCurve[],
 ): Scene {
   const kind = CHARTS[chart.kind];
@@ -266,13 +283,14 @@ export function chartScene(
   grid.push(segment({ x: frame.px(0), y: zero }, { x: frame.px(total), y: zero }, { stroke: 'ink', strokeWidth: 1 }));
 
   const valueLabels: LabelSpec[] = [];
+  const seen = new Set<string>();
   for (const c of curves) {
     const points = toPage(c.series);
-    if (c.filled) {
+    if (c.fill === 'both' || c.fill === 'above')
       curveShapes.push(polyline(sideFill(points, zero, true), { fill: 'positive', fillOpacity: 0.25 }, true));
+    if (c.fill === 'both' || c.fill === 'below')
       curveShapes.push(polyline(sideFill(points, zero, false), { fill: 'negative', fillOpacity: 0.25 }, true));
-    }
-    curveShapes.push(polyline(points, { stroke: 'ink', strokeWidth: 1.5 }));
+    curveShapes.push(polyline(points, { stroke: c.paint ?? 'ink', strokeWidth: 1.5 }));
     // the curve must stay readable: labels keep off it
     placer.blockPolyline(points, 0.75);
     const marks = chartMarks({
@@ -284,7 +302,7 @@ export function chartScene(
       zeros: kind.zeros && curves.length === 1,
       ...(c.exact && { exact: c.exact }),
     });
-    const drawn = markLabels(marks, frame, { unit, lengthUnit, total }, c.outward);
+    const drawn = markLabels(marks, frame, { unit, lengthUnit, total }, c.outward, c.paint, seen);
     valueLabels.push(...drawn.labels);
     dots.push(...drawn.dots);
   }
@@ -294,18 +312,8 @@ export function chartScene(
     bold: true,
     size: 13,
   });
-  const caption = chart.caption
-    ? [
-        placer.placeAlways({
-          text: chart.caption,
-          candidates: [{ at: { x: frame.plot.left, y: 31 }, anchor: 'start' }],
-          fill: 'muted',
-          size: 11,
-        }),
-      ]
-    : [];
   placer.blockShapes(dots);
-  const labels = [title, ...caption, ...placer.placeAll(axisLabels), ...placer.placeAll(valueLabels)];
+  const labels = [title, ...placer.placeAll(axisLabels), ...placer.placeAll(valueLabels)];
 
   return {
     width: options.width,
@@ -321,9 +329,23 @@ export function chartScene(
   };
 }
 
-export function beamChart(model: BeamFigureModel, results: BeamFigureResults, options: FigureOptions & { view: ChartView }): Scene {
+/**
+ * A beam chart. With `lower`, an envelope: the results' diagram is the upper bound, filled above zero and labelled
+ * upward, and `lower` the lower bound, filled below and labelled downward, each curve and its values in the colour
+ * of its side; the results' extremes are the envelope's (the first the upper bound's, the second the lower's).
+ */
+export function beamChart(
+  model: BeamFigureModel,
+  results: BeamFigureResults,
+  options: FigureOptions & { view: ChartView; lower?: readonly [number, number][] | undefined },
+): Scene {
   const kind = CHARTS[options.view];
-  return chartScene(model, options, { kind: options.view, title: kind.title, name: `Beam ${options.view} diagram` }, [
-    { series: kind.series(results), exact: kind.extremes(results), filled: true },
+  const chart = { kind: options.view, title: kind.title, name: `Beam ${options.view} diagram` };
+  const series = kind.series(results);
+  const exact = kind.extremes(results);
+  if (!options.lower) return chartScene(model, options, chart, [{ series, exact, fill: 'both' }]);
+  return chartScene(model, options, chart, [
+    { series, exact: exact.slice(0, 1), outward: 1, fill: 'above', paint: 'positive' },
+    { series: options.lower, exact: exact.slice(1), outward: -1, fill: 'below', paint: 'negative' },
   ]);
 }

@@ -40,6 +40,7 @@ function memberLabels(
   unit: string,
   scale: number,
   seen: Set<string>,
+  paint?: Paint,
 ): LabelSpec[] {
   const first = series[0]!;
   const last = series[series.length - 1]!;
@@ -64,8 +65,15 @@ function memberLabels(
     const toward = Math.abs(step.x) > Math.abs(step.y) ? (step.x > 0 ? 'right' : 'left') : step.y > 0 ? 'down' : 'up';
     labels.push({
       text,
-      candidates: [...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3), ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2)],
-      fill: mark.value >= 0 ? 'positive' : 'negative',
+      candidates: [
+        ...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3),
+        ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2),
+        // further out, for a second label at the same place (the other bound of an envelope)
+        ...fan({ x: p.x + 3 * step.x, y: p.y + 3 * step.y }, toward, 14, 5),
+        ...fan({ x: p.x, y: p.y + 12 }, 'down', 12, 3),
+      ],
+      // one curve of an envelope's two: its labels in its colour, so each value reads with its bound
+      fill: paint ?? (mark.value >= 0 ? 'positive' : 'negative'),
       size: 11,
       bold: true,
       halo: true,
@@ -75,10 +83,26 @@ function memberLabels(
   return labels;
 }
 
-export function drawChart(view: FrameChartView, results: FrameFigureResults, page: FramePage, reach: number, unit: string): DrawnChart {
+/** The largest magnitude of a diagram over every member of some results: the value drawn out to `reach`. */
+export function chartLargest(view: FrameChartView, ...results: readonly FrameFigureResults[]): number {
+  return Math.max(0, ...results.flatMap((r) => r.members.flatMap((m) => pairs(m.diagrams[view]).map(([, v]) => Math.abs(v)))));
+}
+
+/**
+ * Each member's diagram. `curve.largest` draws it to the scale of other results too (the two bounds of an
+ * envelope share one), and `curve.paint` colours it (default positive).
+ */
+export function drawChart(
+  view: FrameChartView,
+  results: FrameFigureResults,
+  page: FramePage,
+  reach: number,
+  unit: string,
+  curve: { largest?: number; paint?: Paint } = {},
+): DrawnChart {
   const out: DrawnChart = { shapes: [], labels: [], curves: [] };
   const series = results.members.map((m) => pairs(m.diagrams[view]));
-  const largest = Math.max(0, ...series.flat().map(([, v]) => Math.abs(v)));
+  const largest = curve.largest ?? chartLargest(view, results);
   if (largest === 0) return out;
   const pixels = reach / largest;
   // positive moment towards -y' (the tension side), the others towards +y'
@@ -89,13 +113,13 @@ export function drawChart(view: FrameChartView, results: FrameFigureResults, pag
     const values = series[k]!;
     if (!member || values.length === 0) return;
     const point = (s: number, v: number) => member.at(s, side * v * pixels);
-    const curve = values.map(([s, v]) => point(s, v));
-    const paint: Paint = 'positive';
+    const points = values.map(([s, v]) => point(s, v));
+    const paint: Paint = curve.paint ?? 'positive';
     out.shapes.push({
       kind: 'path',
       d: [
         ['M', member.a.x, member.a.y],
-        ...curve.map((p) => ['L', p.x, p.y] as ['L', number, number]),
+        ...points.map((p) => ['L', p.x, p.y] as ['L', number, number]),
         ['L', member.b.x, member.b.y],
         ['Z'],
       ],
@@ -104,12 +128,12 @@ export function drawChart(view: FrameChartView, results: FrameFigureResults, pag
     });
     out.shapes.push({
       kind: 'path',
-      d: curve.map((p, i) => [i === 0 ? 'M' : 'L', p.x, p.y] as ['M' | 'L', number, number]),
+      d: points.map((p, i) => [i === 0 ? 'M' : 'L', p.x, p.y] as ['M' | 'L', number, number]),
       stroke: paint,
       strokeWidth: 1.5,
     });
-    out.curves.push(curve);
-    out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen));
+    out.curves.push(points);
+    out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen, curve.paint));
   });
   return out;
 }

@@ -47,6 +47,8 @@ export interface FrameFigureResults {
     extremes: { axial: { max: Value; min: Value }; shear: { max: Value; min: Value }; moment: { maxSagging: Value; maxHogging: Value } };
     diagrams: { axial: Series; shear: Series; moment: Series; deflection: Series };
   }[];
+  /** An envelope's lower bounds, member by member; `members` then holds the upper bounds. */
+  lower?: FrameFigureResults['members'];
 }
 
 /** A member on the page: its ends, unit vectors along x' and y' (page coordinates, y down), length in model units. */

@@ -5,7 +5,7 @@
  * module returns a Scene.
  */
 import { quantity, withUnit } from './format.js';
-import { drawChart, CHART_REACH, type FrameChartView } from './frame-chart.js';
+import { chartLargest, drawChart, CHART_REACH, type FrameChartView } from './frame-chart.js';
 import { framePage, pairs, type FrameFigureModel, type FrameFigureResults, type FramePage } from './frame-geometry.js';
 import { drawLoads } from './frame-loads.js';
 import { forceReaction } from './reactions.js';
@@ -13,6 +13,7 @@ import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { fan, LabelPlacer, type LabelSpec } from './labels.js';
 import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions } from './model.js';
+import type { Paint } from './theme.js';
 import { polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 import { roundFactor } from './truss.js';
 
@@ -191,17 +192,29 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
   }
   if (chart && results) {
     const unit = unitOf(model, chart === 'moment' ? 'moment' : 'force');
-    const drawn = drawChart(chart, results, page, reach, unit);
-    layers.chart.push(...drawn.shapes);
-    placer.blockShapes(drawn.curves.map((curve) => polyline(curve, { stroke: 'positive', strokeWidth: 1.5 })));
-    queue.push(...drawn.labels);
+    // an envelope draws its two bounds to one scale, the upper in the positive colour, the lower in the negative
+    const lower = results.lower && { ...results, members: results.lower };
+    const largest = chartLargest(chart, results, ...(lower ? [lower] : []));
+    const curves: [FrameFigureResults, Paint | undefined][] = lower
+      ? [
+          [results, 'positive'],
+          [lower, 'negative'],
+        ]
+      : [[results, undefined]];
+    for (const [drawnResults, paint] of curves) {
+      const drawn = drawChart(chart, drawnResults, page, reach, unit, { largest, ...(paint && { paint }) });
+      layers.chart.push(...drawn.shapes);
+      placer.blockShapes(drawn.curves.map((points) => polyline(points, { stroke: paint ?? 'positive', strokeWidth: 1.5 })));
+      queue.push(...drawn.labels);
+    }
     const what =
       chart === 'moment'
         ? `moment (${unit}), drawn on the tension side`
         : chart === 'shear'
           ? `shear (${unit}), +y\u2032 side positive`
           : `axial force (${unit}), tension positive`;
-    legendEntries.push({ text: what, paint: 'positive' });
+    if (lower) legendEntries.push({ text: `max, ${what}`, paint: 'positive' }, { text: 'min', paint: 'negative' });
+    else legendEntries.push({ text: what, paint: 'positive' });
   }
   labels.push(...legend(legendEntries, width, height, layers.legend, placer));
   labels.push(...placer.placeAll(queue));

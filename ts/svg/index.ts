@@ -4,6 +4,7 @@
  */
 import { layoutBeam, type BeamSetupView } from './beam.js';
 import { beamChart, type ChartView } from './chart.js';
+import { captioned } from './caption.js';
 import { emit } from './emit.js';
 import type { DiagramStyle } from './glyphs.js';
 import type { BeamFigureModel, BeamFigureResults, TrussFigureModel, TrussFigureResults } from './model.js';
@@ -22,11 +23,15 @@ export interface RenderOptions {
   style: DiagramStyle;
   /** prefix of every id in the document; default `spanwise` */
   idPrefix?: string;
+  /** what the figure draws, in a strip above it (ts/svg/caption.ts); none by default */
+  caption?: string;
 }
 
 export interface BeamRenderOptions extends RenderOptions {
   view: BeamView;
   deformed: boolean;
+  /** charts: a second curve, the lower bound of an envelope whose upper bound is the results' diagram */
+  lower?: readonly [number, number][];
 }
 
 const CHART_VIEWS: readonly string[] = ['shear', 'moment', 'deflection'] satisfies ChartView[];
@@ -38,7 +43,9 @@ function isChart(view: BeamView): view is ChartView {
 /** The beam figure as a scene (layout only), for tests and for callers that post-process. */
 export function beamScene(model: BeamFigureModel, results: BeamFigureResults, options: BeamRenderOptions): Scene {
   const { view } = options;
-  return isChart(view) ? beamChart(model, results, { ...options, view }) : layoutBeam(model, results, { ...options, view });
+  return captioned(options.caption, options.height, (height) =>
+    isChart(view) ? beamChart(model, results, { ...options, height, view }) : layoutBeam(model, results, { ...options, height, view }),
+  );
 }
 
 export function renderBeam(model: BeamFigureModel, results: BeamFigureResults, options: BeamRenderOptions): string {
@@ -55,7 +62,7 @@ export interface TrussRenderOptions extends RenderOptions {
 
 /** The truss figure as a scene; the problem view needs no results. */
 export function trussScene(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussRenderOptions): Scene {
-  return layoutTruss(model, results, options);
+  return captioned(options.caption, options.height, (height) => layoutTruss(model, results, { ...options, height }));
 }
 
 export function renderTruss(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussRenderOptions): string {
@@ -70,7 +77,7 @@ export interface FrameRenderOptions extends RenderOptions {
 
 /** The frame figure as a scene; the problem view needs no results. */
 export function frameScene(model: FrameFigureModel, results: FrameFigureResults | undefined, options: FrameRenderOptions): Scene {
-  return layoutFrame(model, results, options);
+  return captioned(options.caption, options.height, (height) => layoutFrame(model, results, { ...options, height }));
 }
 
 export function renderFrame(model: FrameFigureModel, results: FrameFigureResults | undefined, options: FrameRenderOptions): string {

@@ -47,4 +47,6 @@ export interface TrussFigureResults {
   reactions: readonly { node: number; horizontal: number; vertical: number }[];
   memberForces: readonly { member: number; from: number; to: number; force: number }[];
   displacements: readonly { node: number; dx: number; dy: number }[];
+  /** An envelope's bounds of member forces: each member is then labelled `max / min` (its `force` colours it). */
+  forceBounds?: readonly { member: number; max: number; min: number }[];
 }

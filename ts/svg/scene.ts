@@ -97,3 +97,24 @@ export function around(points: readonly Point[], pad = 2): Box {
   const ys = points.map((p) => p.y);
   return { x0: Math.min(...xs) - pad, y0: Math.min(...ys) - pad, x1: Math.max(...xs) + pad, y1: Math.max(...ys) + pad };
 }
+
+/** The scene moved down by `dy` pixels, shape by shape (so a caption strip can sit above a figure drawn shorter). */
+export function shifted(scene: Scene, dy: number): Scene {
+  const point = (p: Point): Point => ({ x: p.x, y: p.y + dy });
+  const move = (s: Shape): Shape => {
+    switch (s.kind) {
+      case 'path':
+        return {
+          ...s,
+          d: s.d.map((c): PathCommand =>
+            c[0] === 'Z' ? c : c[0] === 'A' ? [c[0], c[1], c[2], c[3], c[4], c[5] + dy] : [c[0], c[1], c[2] + dy],
+          ),
+        };
+      case 'circle':
+        return { ...s, center: point(s.center) };
+      case 'text':
+        return { ...s, at: point(s.at), box: { ...s.box, y0: s.box.y0 + dy, y1: s.box.y1 + dy } };
+    }
+  };
+  return { ...scene, height: scene.height + dy, layers: scene.layers.map((l) => ({ ...l, shapes: l.shapes.map(move) })) };
+}

@@ -135,6 +135,7 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
 
   // members, coloured by force in the results view
   const forces = new Map((results?.memberForces ?? []).map((m) => [m.member, m.force]));
+  const bounds = new Map((results?.forceBounds ?? []).map((m) => [m.member, m]));
   const largestForce = Math.max(0, ...[...forces.values()].map(Math.abs));
   for (const member of model.members) {
     const [a, b] = [at(member.from), at(member.to)];
@@ -145,8 +146,11 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     draw('members', [segment(a, b, { stroke: showResults && zero ? 'muted' : paint, strokeWidth: showResults ? 2.5 : 2 })], owner);
     if (showResults) {
       // on the member at its middle, then further along either way; at each, on it and either side of it
+      const range = bounds.get(member.id);
       forceLabels.push({
-        text: withUnit(zero ? 0 : f, force, largestForce),
+        text: range
+          ? `${quantity(range.max, largestForce)} / ${withUnit(range.min, force, largestForce)}`
+          : withUnit(zero ? 0 : f, force, largestForce),
         candidates: alongMember(a, b, ALONG, [0, 12, -12]),
         fill: zero ? 'muted' : f > 0 ? 'tension' : 'compression',
         size: 11,

@@ -41,6 +41,7 @@ import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
 import { problemPageHandler } from './problem-pages.js';
+import { calculatorAsset, calculatorPage } from './calculator.js';
 
 /** What handlers are made from, once per app. */
 export interface RouteDeps {
@@ -48,6 +49,8 @@ export interface RouteDeps {
   baseUrl: string;
   solve: SolveContext;
   sections?: SectionLibrary;
+  /** The calculator's built files (dist/calculator: index.html and assets/). */
+  calculatorDir: string;
   /** The whole table (the OpenAPI document describes it). */
   routes: readonly Route[];
   /** False while a configured counter store cannot be reached. */
@@ -151,6 +154,15 @@ export const ROUTES: readonly Route[] = [
   },
   // The page each problem `type` URI names; not part of the API document, not counted.
   { method: 'GET', path: '/problems/{code}', access: 'open', handler: ({ baseUrl }) => problemPageHandler(baseUrl) },
+  // The calculator links.view leads to (decisions.md 16): static files, not part of the API document, not counted.
+  { method: 'GET', path: '/calculator/{kind}', access: 'open', handler: ({ calculatorDir }) => calculatorPage(calculatorDir) },
+  {
+    method: 'GET',
+    path: '/calculator/assets/{file}',
+    access: 'open',
+    rest: true,
+    handler: ({ calculatorDir }) => calculatorAsset(calculatorDir),
+  },
   {
     method: 'POST',
     path: '/v1/beam/solve',

@@ -1,0 +1,351 @@
+/**
+ * Issue 19's acceptance in a real browser: Debian's Chromium (test/support/chromium.ts) opens the calculator
+ * that the running service serves (dist/calculator, built by `make web`) at the `links.view` of a beam, a
+ * truss and a frame solve, and the page is checked against the same service's JSON and SVG answers.
+ *
+ * No number here is typed in: every expected value is what the service answers for the same model (the
+ * service's own numbers are tested against hand calculations elsewhere: test/fixtures). The models and their
+ * hand results are those of test/support/models.ts.
+ */
+import { ValuePointer } from '@sinclair/typebox/value';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEAM_VIEWS, FRAME_VIEWS, TRUSS_VIEWS } from '../../ts/schema/diagram.js';
+import { decodeViewModel } from '../../ts/solve/links.js';
+import { testApp } from '../support/app.js';
+import {
+  downloadedSvg,
+  editField,
+  importModel,
+  modelInAddress,
+  openCalculator,
+  pageState,
+  post,
+  removeRow,
+  resultCells,
+  solves,
+  watchPage,
+  withoutAttribution,
+  type Kind,
+  type ServiceJson,
+} from '../support/calculator.js';
+import { launchChromium } from '../support/chromium.js';
+import { listen, type Listening } from '../support/listen.js';
+import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
+
+/** A browser test does many round trips; each is bounded (support/calculator.ts), the whole test too. */
+const TEST_TIMEOUT_MS = 90_000;
+
+interface Case {
+  kind: Kind;
+  model: object;
+  views: readonly string[];
+  /** A load field the test edits, and the value it types. */
+  load: { name: string; value: string };
+  /** A field given a value the validators refuse. */
+  bad: { name: string; value: string };
+  /** Fields changed first (a select), then the support row removed, to leave a mechanism. */
+  mechanism: { set: { name: string; value: string }[]; remove: string };
+}
+
+const CASES: Case[] = [
+  // 6 m span, pin and roller, 10 kN/m: reactions 30 kN, 45 kN.m at midspan; 12 kN/m gives 36 kN and 54 kN.m.
+  {
+    kind: 'beam',
+    model: SIMPLE_BEAM,
+    views: BEAM_VIEWS,
+    load: { name: '/loads/0/start', value: '-12' },
+    bad: { name: '/spans/0/E', value: '-200' },
+    // a pin alone: the beam turns about it
+    mechanism: { set: [], remove: '/supports/1' },
+  },
+  // the 8 m x 3 m triangle, 10 kN at the apex: rafters -25/3 kN, tie +20/3 kN; 15 kN scales them by 1.5.
+  {
+    kind: 'truss',
+    model: TRIANGLE_TRUSS,
+    views: TRUSS_VIEWS,
+    load: { name: '/loads/0/fy', value: '-15' },
+    bad: { name: '/materials/0/E', value: '-200' },
+    // the pin at node 1 alone: the truss turns about it
+    mechanism: { set: [], remove: '/supports/1' },
+  },
+  // the 6 m x 4 m fixed-base portal with 10 kN/m on the beam: 30 kN up at each base; 14 kN/m gives 42 kN.
+  {
+    kind: 'frame',
+    model: PORTAL_FRAME,
+    views: FRAME_VIEWS,
+    load: { name: '/memberLoads/0/start', value: '-14' },
+    bad: { name: '/materials/0/E', value: '-200' },
+    // one fixed base holds the portal; one pinned base alone lets it turn
+    mechanism: { set: [{ name: '/supports/0/type', value: 'pin' }], remove: '/supports/1' },
+  },
+];
+
+/** The model with the field at `pointer` set to what was typed or chosen (a number field takes the number). */
+function edited<T>(model: T, pointer: string, value: string): T {
+  const copy = structuredClone(model);
+  ValuePointer.Set(copy, pointer, typeof ValuePointer.Get(copy, pointer) === 'number' ? Number(value) : value);
+  return copy;
+}
+
+/** A model with its units written out (SI is the default). */
+const inSI = (model: unknown) => ({ units: 'SI', ...(model as object) });
+
+/** The field a dotted issue path (`spans.0.E`, interface-spec "issues") names: its JSON pointer (`/spans/0/E`). */
+const fieldOf = (issuePath: string) => (issuePath === '' ? '' : `/${issuePath.split('.').join('/')}`);
+
+/** A force or moment the response gives (what the results tables must show, at least). */
+const RESULT_KEYS = new Set(['vertical', 'horizontal', 'moment', 'value', 'force']);
+
+/** JSON pointers of the numbers under `root` of `response` whose key is one of RESULT_KEYS. */
+function resultPointers(response: unknown, root: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: string, key: string) => {
+    if (typeof value === 'number' && RESULT_KEYS.has(key)) found.push(path);
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, `${path}/${k}`, k);
+    }
+  };
+  walk(ValuePointer.Get(response, root), root, '');
+  return found;
+}
+
+/** Where a kind's extremes are: a beam's whole `extremes`, a truss's member forces, each frame member's extremes. */
+function extremesRoots(kind: Kind, response: { members?: unknown[] }): string[] {
+  if (kind === 'beam') return ['/extremes'];
+  if (kind === 'truss') return ['/memberForces'];
+  return (response.members ?? []).map((_, i) => `/members/${i}/extremes`);
+}
+
+/**
+ * The page shows the response's reactions and extremes: every number cell of its results tables holds exactly
+ * the value the response has at the cell's JSON pointer, and every reaction and extreme has a cell.
+ */
+async function expectResults(page: Page, kind: Kind, response: ServiceJson) {
+  const cells = await resultCells(page);
+  expect(cells.length, 'number cells with data-path in table#reactions and table#extremes').toBeGreaterThan(0);
+  for (const { path, value } of cells) {
+    expect(ValuePointer.Has(response, path), `${path} is a value of the response`).toBe(true);
+    expect(value, path).toBe(String(ValuePointer.Get(response, path)));
+  }
+  const shown = new Set(cells.map((cell) => cell.path));
+  const wanted = ['/reactions', ...extremesRoots(kind, response)].flatMap((root) => resultPointers(response, root));
+  expect(wanted.length).toBeGreaterThan(0);
+  expect(
+    wanted.filter((path) => !shown.has(path)),
+    'results the page does not show',
+  ).toEqual([]);
+  expect(await page.locator('#equilibrium').getAttribute('data-value'), '#equilibrium').toBe(String(response.meta?.check.equilibrium));
+  expect(await page.locator('#warnings li').count(), '#warnings').toBe(response.meta?.warnings.length);
+}
+
+let browser: Browser;
+let service: Listening;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // no keys and limits: a test sends far more than an anonymous caller's ten requests a minute
+  service = await listen((baseUrl) => testApp({ baseUrl }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  watchPage(page);
+  return page;
+}
+
+/** The case's model solved by the service, its link, and the SI model the link carries. */
+async function solved(c: Case, url = service.url) {
+  const answer = await post(url, `/v1/${c.kind}/solve`, c.model);
+  expect(answer.status).toBe(200);
+  const view = answer.json.links?.view ?? '';
+  expect(view.startsWith(`${url}/calculator/${c.kind}?model=`)).toBe(true);
+  return { response: answer.json, view, model: decodeViewModel(new URL(view).searchParams.get('model')!) as object };
+}
+
+for (const c of CASES) {
+  describe(`the ${c.kind} calculator`, () => {
+    it(
+      'opened at links.view, shows the reactions and extremes of the JSON response, and each figure is the API diagram',
+      async () => {
+        const { response, view, model } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        expect(await pageState(page)).toBe('ready');
+        await expectResults(page, c.kind, response);
+
+        const figures = await page
+          .locator('figure[data-view]:not([data-combination])')
+          .evaluateAll((all) => all.map((f) => f.getAttribute('data-view')));
+        expect([...figures].sort(), 'one figure per view of the diagram route').toEqual([...c.views].sort());
+        for (const v of c.views) {
+          const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view: v });
+          expect(diagram.status, v).toBe(200);
+          expect(await downloadedSvg(page, c.kind, v), `${c.kind} ${v} figure`).toBe(withoutAttribution(diagram.text));
+        }
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'labels every control, so that a screen reader names each field and button',
+      async () => {
+        const { view } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        const unlabelled = await page.locator('input, select, textarea, button').evaluateAll((controls) =>
+          controls
+            .filter((control) => {
+              const labels = (control as HTMLInputElement).labels;
+              const named = control.getAttribute('aria-label')?.trim() || control.getAttribute('aria-labelledby');
+              const text = control.tagName === 'BUTTON' && control.textContent?.trim();
+              return !(labels && labels.length > 0) && !named && !text;
+            })
+            .map((control) => control.outerHTML.slice(0, 120)),
+        );
+        expect(unlabelled).toEqual([]);
+        expect(await page.locator(`[name="${c.load.name}"]`).count(), c.load.name).toBe(1);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'takes a request body pasted into the import box (a model too big for a link) and shows what the API answers for it',
+      async () => {
+        const page = await newPage();
+        await openCalculator(page, `${service.url}/calculator/${c.kind}`);
+        const want = edited(c.model, c.load.name, c.load.value);
+        expect(await importModel(page, want)).toBe('ready');
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, want);
+        expect(answer.status).toBe(200);
+        await expectResults(page, c.kind, answer.json);
+        // the box shows the model after the update, and the address carries it (an SI model: `units: "SI"` may
+        // be written out or left to its default)
+        const box = JSON.parse(await page.locator('#model-json').inputValue()) as object;
+        expect(inSI(box)).toEqual(inSI(want));
+        expect(inSI(modelInAddress(page))).toEqual(inSI(want));
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'edited in its load table, shows what the API answers for the edited model, and the address carries that model',
+      async () => {
+        const { view, model } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        expect(await editField(page, c.load.name, c.load.value)).toBe('ready');
+        const want = edited(model, c.load.name, c.load.value);
+        expect(modelInAddress(page)).toEqual(want);
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, want);
+        expect(answer.status).toBe(200);
+        await expectResults(page, c.kind, answer.json);
+        // and the figures follow the edit
+        const setup = c.views.includes('setup') ? 'setup' : 'problem';
+        const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...(want as object), view: setup });
+        expect(await downloadedSvg(page, c.kind, setup)).toBe(withoutAttribution(diagram.text));
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'given a bad value, shows each problem the API names next to the field at its path',
+      async () => {
+        const { view, model } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        expect(await editField(page, c.bad.name, c.bad.value)).toBe('invalid');
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, edited(model, c.bad.name, c.bad.value));
+        expect(answer.status).toBe(400);
+        const issues = answer.json.issues ?? [];
+        expect(issues.map((issue) => fieldOf(issue.path))).toContain(c.bad.name);
+        for (const issue of issues) {
+          const shown = page.locator(`[data-issue-for="${issue.path}"]`);
+          await expect.poll(() => shown.count(), { message: `[data-issue-for="${issue.path}"]`, timeout: 5000 }).toBeGreaterThan(0);
+          expect(await shown.first().isVisible(), issue.path).toBe(true);
+          expect((await shown.allTextContents()).map((text) => text.trim())).toContain(issue.message);
+          expect(await shown.first().getAttribute('role')).toBe('alert');
+        }
+        // next to the field: in the same table row as the field the path names (or beside it, outside a table)
+        const issue = issues.find((i) => fieldOf(i.path) === c.bad.name)!;
+        const beside = await page
+          .locator(`[name="${c.bad.name}"]`)
+          .evaluate(
+            (field, path) => (field.closest('tr') ?? field.parentElement)?.querySelector(`[data-issue-for="${path}"]`) != null,
+            issue.path,
+          );
+        expect(beside, `[data-issue-for="${issue.path}"] beside the field ${c.bad.name}`).toBe(true);
+        // and correcting it clears the problem
+        expect(await editField(page, c.bad.name, String(ValuePointer.Get(model, c.bad.name)))).toBe('ready');
+        expect(await page.locator('[data-issue-for]').count()).toBe(0);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'with a support removed so that the structure can move, highlights the mechanism on the figure',
+      async () => {
+        const { view, model } = await solved(c);
+        const page = await newPage();
+        await openCalculator(page, view);
+        // as a user would: change the fields, then remove the support's row; the page's state follows the API's answer
+        let current = structuredClone(model);
+        const expectState = (status: number) => (status === 200 ? 'ready' : status === 422 ? 'mechanism' : `API status ${status}`);
+        for (const { name, value } of c.mechanism.set) {
+          current = edited(current, name, value);
+          const step = await post(service.url, `/v1/${c.kind}/solve`, current);
+          expect(await editField(page, name, value), name).toBe(expectState(step.status));
+        }
+        current = structuredClone(current);
+        ValuePointer.Delete(current, c.mechanism.remove);
+        const answer = await post(service.url, `/v1/${c.kind}/solve`, current);
+        expect(await removeRow(page, c.mechanism.remove)).toBe(expectState(answer.status));
+        expect(answer.status).toBe(422);
+        expect(answer.json.code).toBe('unstable_structure');
+        expect(modelInAddress(page)).toEqual(current);
+        const marker = page.locator('figure [data-mechanism]');
+        await expect.poll(() => marker.count(), { message: 'figure [data-mechanism]', timeout: 5000 }).toBeGreaterThan(0);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
+  });
+}
+
+describe('with the service stopped after the page has loaded', () => {
+  it(
+    'editing still re-solves in the page, and the results are right',
+    async () => {
+      for (const c of CASES) {
+        // a service of its own, which the test stops
+        const own = await listen((baseUrl) => testApp({ baseUrl }));
+        try {
+          const { view, model } = await solved(c, own.url);
+          const want = await post(own.url, `/v1/${c.kind}/solve`, edited(model, c.load.name, c.load.value));
+          const page = await newPage();
+          await openCalculator(page, view);
+          await own.close();
+          await expect(fetch(`${own.url}/v1/health`), 'the service is stopped').rejects.toThrow();
+          const before = await solves(page);
+          expect(await editField(page, c.load.name, c.load.value)).toBe('ready');
+          expect(await solves(page)).toBe(before + 1);
+          await expectResults(page, c.kind, want.json);
+          expect(modelInAddress(page)).toEqual(edited(model, c.load.name, c.load.value));
+          await page.close();
+        } finally {
+          await own.close().catch(() => undefined);
+        }
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

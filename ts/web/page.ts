@@ -1,0 +1,356 @@
+/**
+ * The calculator page: the model in tables, and on every edit, synchronously in the event handler,
+ * validate -> solve -> tables, figures, warnings -> the address bar's `?model=` -> `data-solves` and
+ * `data-state` on the body (ready, invalid or mechanism), which the browser tests and the bench wait on.
+ */
+import type { Engine } from '../engine/engine.js';
+import type { SectionLibrary } from '../sections/index.js';
+import { Problem, type ProblemIssue } from '../problem/index.js';
+import type { SolveContext } from '../solve/context.js';
+import { decodeViewModel, viewLink } from '../solve/links.js';
+import { escapeXml } from '../svg/escape.js';
+import type { UnitSystem } from '../units/index.js';
+import { freshIn, rowsOf, type CollectionSpec, type InputKind, type Model, type Row } from './columns.js';
+import { collectionHtml, fieldValue } from './editor.js';
+import { Figures } from './figures.js';
+import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
+import { mechanismFigure } from './mechanism.js';
+import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
+import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, tableHtml, type Table } from './results.js';
+import { figure, solve } from './solve.js';
+import { convertModel } from './units.js';
+
+type State = 'ready' | 'invalid' | 'mechanism';
+
+const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+
+/** The model a page opens with: the link's, else the kind's sample; a link that cannot be read says so. */
+function openingModel(spec: KindSpec): { model: Model; note?: string } {
+  const payload = new URLSearchParams(location.search).get('model');
+  if (payload === null) return { model: structuredClone(spec.sample) };
+  try {
+    const decoded = decodeViewModel(payload);
+    if (typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded)) return { model: decoded as Model };
+  } catch {
+    // reported below: the page opens with the sample instead
+  }
+  return { model: structuredClone(spec.sample), note: 'The link’s model could not be read; showing an example instead.' };
+}
+
+export class Page {
+  private readonly kind: Kind;
+  private readonly spec: KindSpec;
+  private readonly context: SolveContext;
+  private readonly figures: Figures;
+  private model: Model;
+  private response: Record<string, unknown> | undefined;
+  private failure: Problem | undefined;
+  private solves = 0;
+  /** The model before the last units switch, while nothing else has changed: switching back restores it exactly. */
+  private beforeSwitch: Model | undefined;
+
+  constructor(
+    private readonly engine: Engine,
+    sections: SectionLibrary,
+  ) {
+    this.kind = kindOfPath(location.pathname);
+    this.spec = SPECS[this.kind];
+    this.context = { engine, baseUrl: location.origin, link: false, sections };
+    const opening = openingModel(this.spec);
+    this.model = opening.model;
+    document.title = `${this.spec.title} · Spanwise calculator`;
+    $('#kind-title').textContent = this.spec.title;
+    document.querySelectorAll<HTMLAnchorElement>('nav.kinds a').forEach((a) => {
+      if (a.dataset.kind === this.kind) a.setAttribute('aria-current', 'page');
+    });
+    $('#engine-version').textContent = `engine ${engine.version}`;
+    if (opening.note !== undefined) $('#notice').textContent = opening.note;
+    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view) => this.draw(view));
+    this.listen();
+    this.update(true);
+  }
+
+  private listen(): void {
+    const editor = $('#collections');
+    editor.addEventListener('input', (event) => {
+      const target = event.target as HTMLInputElement;
+      if (target.matches('input[type="text"][name]')) this.edit(target);
+    });
+    editor.addEventListener('change', (event) => {
+      const target = event.target as HTMLInputElement | HTMLSelectElement;
+      if (target.matches('[data-variant]')) this.reshape(target as HTMLSelectElement);
+      else if (target.matches('select[name], input[type="checkbox"][name]')) this.edit(target);
+    });
+    editor.addEventListener('click', (event) => {
+      const button = (event.target as Element).closest<HTMLButtonElement>('button[data-add], button[data-remove]');
+      if (button?.dataset.add !== undefined) this.add(button.dataset.add);
+      else if (button?.dataset.remove !== undefined) this.remove(button.dataset.remove);
+    });
+    $<HTMLSelectElement>('select[name="units"]').addEventListener('change', (event) =>
+      this.switchUnits((event.target as HTMLSelectElement).value as UnitSystem),
+    );
+    $('#import-json').addEventListener('click', () => this.importJson());
+    $('#print').addEventListener('click', () => window.print());
+  }
+
+  private edit(field: HTMLInputElement | HTMLSelectElement): void {
+    const at = field.name;
+    const input = (field.dataset.input ?? 'text') as InputKind;
+    const value = fieldValue(
+      { input, field: tokens(at).at(-1) ?? '' },
+      field instanceof HTMLInputElement && field.type === 'checkbox' ? field.checked : field.value,
+    );
+    // no standard means no combinations at all, not a combinations object without its standard
+    if (at === '/combinations/standard' && value === undefined) delete this.model.combinations;
+    else set(this.model, at, value);
+    this.beforeSwitch = undefined;
+    this.update(at.startsWith('/combinations/'));
+  }
+
+  private collection(name: string): CollectionSpec {
+    return this.spec.collections.find((c) => c.name === name)!;
+  }
+
+  /** A row changed shape (a point load made a udl): the fields both shapes have are kept. */
+  private reshape(select: HTMLSelectElement): void {
+    const at = select.dataset.variant!;
+    const spec = this.spec.collections.find((c) => at.startsWith(`${c.path}/`))!;
+    const row = get(this.model, at) as Row;
+    set(this.model, at, spec.variant!.make(row, select.value, freshIn(this.units()), this.model));
+    this.beforeSwitch = undefined;
+    this.update(true, `[data-variant="${CSS.escape(at)}"]`);
+  }
+
+  private add(name: string): void {
+    const spec = this.collection(name);
+    const row = spec.blank(this.model, freshIn(this.units()));
+    if (name === 'combinations' && this.model.combinations === undefined) this.model.combinations = { standard: 'custom' };
+    const rows = get(this.model, spec.path);
+    if (Array.isArray(rows)) rows.push(row);
+    else set(this.model, spec.path, [row]);
+    this.beforeSwitch = undefined;
+    const index = rowsOf(this.model, spec).length - 1;
+    this.update(true, `tr[data-row="${CSS.escape(`${spec.path}/${index}`)}"] :is(input, select)`);
+  }
+
+  private remove(at: string): void {
+    const parts = tokens(at);
+    const index = Number(parts.pop());
+    const rows = get(this.model, `/${parts.join('/')}`);
+    if (!Array.isArray(rows)) return;
+    rows.splice(index, 1);
+    this.beforeSwitch = undefined;
+    // focus stays in the table: the row that took this one's place, else the one before, else the add button
+    const name = this.spec.collections.find((c) => at.startsWith(`${c.path}/`))?.name ?? '';
+    const next = index < rows.length ? index : index - 1;
+    const focus = next >= 0 ? `[data-remove="${CSS.escape(`/${parts.join('/')}/${next}`)}"]` : `[data-add="${CSS.escape(name)}"]`;
+    this.update(true, focus);
+  }
+
+  private units(): UnitSystem {
+    return this.model.units === 'imperial' ? 'imperial' : 'SI';
+  }
+
+  private switchUnits(to: UnitSystem): void {
+    if (to === this.units()) return;
+    const restored =
+      this.beforeSwitch?.units === to || (to === 'SI' && this.beforeSwitch?.units === undefined && this.beforeSwitch !== undefined);
+    const next = restored ? this.beforeSwitch! : convertModel(this.model, this.spec, to);
+    this.beforeSwitch = restored ? undefined : this.model;
+    this.model = next;
+    this.update(true, 'select[name="units"]');
+  }
+
+  private importJson(): void {
+    const status = $('#import-status');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse($<HTMLTextAreaElement>('#model-json').value);
+    } catch (error) {
+      status.textContent = `Not JSON: ${(error as Error).message}`;
+      return;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      status.textContent = `A ${this.kind} request is a JSON object.`;
+      return;
+    }
+    status.textContent = '';
+    this.model = parsed as Model;
+    this.beforeSwitch = undefined;
+    this.update(true, '#import-json');
+  }
+
+  /** Re-validate, re-solve, redraw; `structure` rebuilds the tables (rows added, removed or reshaped, units). */
+  private update(structure: boolean, focus?: string): void {
+    const started = performance.now();
+    const active = document.activeElement as HTMLElement | null;
+    const activeName = active?.getAttribute('name');
+    if (structure) this.renderEditor();
+    this.response = undefined;
+    this.failure = undefined;
+    try {
+      this.response = solve(this.kind, this.model, this.context);
+    } catch (error) {
+      this.failure =
+        error instanceof Problem ? error : new Problem('engine_error', `The page could not solve this model: ${String(error)}`);
+    }
+    const solved = performance.now();
+    const state: State = this.response ? 'ready' : this.failure?.code === 'unstable_structure' ? 'mechanism' : 'invalid';
+    this.showIssues(this.failure?.issues ?? []);
+    this.showResults(state);
+    const tabulated = performance.now();
+    if (state === 'mechanism') this.figures.show('problem');
+    if (state !== 'invalid') this.figures.redraw();
+    const drawn = performance.now();
+    $('#figures').classList.toggle('stale', state === 'invalid');
+    $<HTMLTextAreaElement>('#model-json').value = JSON.stringify(this.model, null, 2);
+    this.followAddress();
+    if (structure) {
+      const target = focus
+        ? document.querySelector<HTMLElement>(focus)
+        : activeName
+          ? document.querySelector<HTMLElement>(`[name="${CSS.escape(activeName)}"]`)
+          : null;
+      target?.focus();
+    }
+    // each phase of the last update, for the bench and the browser's performance panel
+    const phases: [string, number, number][] = [
+      ['solve', started, solved],
+      ['tables', solved, tabulated],
+      ['figure', tabulated, drawn],
+      ['update', started, performance.now()],
+    ];
+    for (const [name, start, end] of phases) {
+      performance.clearMeasures(`spanwise:${name}`);
+      performance.measure(`spanwise:${name}`, { start, end });
+    }
+    this.solves += 1;
+    document.body.dataset.solves = String(this.solves);
+    document.body.dataset.state = state;
+  }
+
+  private renderEditor(): void {
+    const units = this.units();
+    $<HTMLSelectElement>('select[name="units"]').value = units;
+    $('#collections').innerHTML = this.spec.collections.map((c) => collectionHtml(c, this.model, units)).join('');
+  }
+
+  /** Each issue next to the field its path names, else next to its collection's table, else above the results. */
+  private showIssues(issues: ProblemIssue[]): void {
+    document.querySelectorAll('[data-issue-for]').forEach((e) => e.remove());
+    document.querySelectorAll('[aria-invalid]').forEach((e) => e.removeAttribute('aria-invalid'));
+    for (const issue of issues) {
+      const at = pointerOfPath(issue.path);
+      const note = document.createElement('div');
+      note.className = 'issue';
+      note.setAttribute('role', 'alert');
+      note.dataset.issueFor = issue.path;
+      note.textContent = issue.message;
+      const field = at === '' ? null : document.querySelector<HTMLElement>(`#collections [name="${CSS.escape(at)}"]`);
+      const top = tokens(at)[0];
+      const section = document.querySelector(`#collections section[data-collection="${CSS.escape(this.sectionOf(top))}"]`);
+      if (field) {
+        field.setAttribute('aria-invalid', 'true');
+        field.after(note);
+      } else if (section) {
+        note.textContent = named(issue);
+        section.querySelector('.scroll')!.after(note);
+      } else {
+        note.textContent = named(issue);
+        $('#problems').append(note);
+      }
+    }
+  }
+
+  private sectionOf(top: string | undefined): string {
+    return this.spec.collections.find((c) => tokens(c.path)[0] === top)?.name ?? '';
+  }
+
+  private showResults(state: State): void {
+    const failure = this.failure;
+    $('#results').classList.toggle('stale', state !== 'ready');
+    const status = $('#status');
+    if (state === 'ready') status.textContent = '';
+    else if (state === 'mechanism') status.textContent = failure?.detail ?? 'The structure is a mechanism.';
+    else
+      status.textContent = failure?.issues?.length
+        ? `${(failure.detail ?? 'The model has problems').replace(/\.$/, '')}: see the fields marked below. The results are of the last valid model.`
+        : (failure?.detail ?? '');
+    if (!this.response) return;
+    const response = this.response;
+    const tables = [reactionsTable(response), extremesTable(this.kind, response), displacementsTable(response), envelopeTable(response)];
+    showTables(tables.filter((t): t is Table => t !== undefined));
+    const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
+    $('#warnings').innerHTML = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');
+    $('#warnings-block').hidden = meta.warnings.length === 0;
+    const equilibrium = $('#equilibrium');
+    const residual = meta.check?.equilibrium;
+    if (residual === undefined) {
+      equilibrium.removeAttribute('data-value');
+      equilibrium.textContent = '';
+    } else {
+      equilibrium.dataset.value = String(residual);
+      equilibrium.textContent = `Equilibrium check: residual ${formatValue(residual)} of the applied loads (${residual <= 1e-9 ? 'satisfied' : 'not satisfied'})`;
+      equilibrium.classList.toggle('bad', residual > 1e-9);
+    }
+  }
+
+  private draw(view: string): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
+    if (this.response) return { svg: figure(this.kind, this.model, view, this.context) };
+    if (this.failure?.code !== 'unstable_structure') return { message: 'No figure: the model has problems (see the fields marked).' };
+    if (view !== 'problem') return { message: 'No results: the structure is a mechanism (see the problem view).' };
+    const place = this.failure.mechanism;
+    const drawn = mechanismFigure(this.kind, this.model, place);
+    return { svg: drawn.svg, mark: { at: drawn.mark, message: this.failure.detail ?? 'The structure is a mechanism.' } };
+  }
+
+  /** The address bar's `?model=` follows every edit (the links.view encoding), so the address is a share link. */
+  private followAddress(): void {
+    const link = viewLink(location.origin, this.kind, this.model as Json, this.engine.deflateRaw);
+    const query = link ? link.view.slice(link.view.indexOf('?')) : '';
+    // only when it changes: replaceState costs the browser tens of milliseconds on a page of 2,000 fields
+    if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
+    $('#link-status').textContent = link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.';
+  }
+}
+
+/** An issue shown away from its field, with the path it names (unless the message starts with it). */
+function named(issue: ProblemIssue): string {
+  return issue.path === '' || issue.message.startsWith(`${issue.path}:`) ? issue.message : `${issue.path}: ${issue.message}`;
+}
+
+/** What a table's HTML depends on besides its cells' contents: when it is unchanged, the cells are updated in place. */
+const shapes = new WeakMap<Element, string>();
+
+function shapeOf(table: Table): string {
+  return `${table.id}|${table.caption}|${table.head.join('|')}|${table.rows.length}|${table.rows.map((r) => r.length).join(',')}`;
+}
+
+/**
+ * The results tables. A table of the same shape as the one shown (an edit that moves a load) has its cells
+ * rewritten in place, which costs the browser far less than parsing a 1,000-member truss's tables again.
+ */
+function showTables(tables: Table[]): void {
+  const holder = $('#tables');
+  const shown = [...holder.querySelectorAll(':scope > .scroll > table')];
+  const same = shown.length === tables.length && tables.every((t, i) => shapes.get(shown[i]!) === shapeOf(t));
+  if (!same) {
+    holder.innerHTML = tables.map((t) => `<div class="scroll">${tableHtml(t)}</div>`).join('');
+    holder.querySelectorAll(':scope > .scroll > table').forEach((element, i) => shapes.set(element, shapeOf(tables[i]!)));
+    return;
+  }
+  tables.forEach((table, t) => {
+    const rows = (shown[t] as HTMLTableElement).tBodies[0]!.rows;
+    table.rows.forEach((row, r) => {
+      const cells = rows[r]!.cells;
+      row.forEach((cell, c) => {
+        const td = cells[c]!;
+        if (td.textContent !== cell.text) td.textContent = cell.text;
+        if (cell.path === undefined) return;
+        const value = String(cell.value);
+        if (td.dataset.value !== value) td.dataset.value = value;
+        if (td.dataset.path !== cell.path) td.dataset.path = cell.path;
+      });
+    });
+  });
+}

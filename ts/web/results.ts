@@ -1,0 +1,209 @@
+/**
+ * The solve response as tables: reactions, extremes (a truss's member forces), displacements and the
+ * envelope. Every number cell names its place in the response (`data-path`, a JSON pointer) and carries
+ * the value exactly as the JSON response writes it (`data-value`, `String(number)`); the cell shows it
+ * rounded for reading. Pure: HTML text out, so it is tested without a browser.
+ */
+import { escapeXml } from '../svg/escape.js';
+import type { Kind } from './kinds.js';
+import { pointer } from './pointer.js';
+
+export interface Cell {
+  text: string;
+  /** The number's pointer in the response, for number cells. */
+  path?: string;
+  value?: number;
+}
+
+export interface Table {
+  id: string;
+  caption: string;
+  head: string[];
+  rows: Cell[][];
+}
+
+type Plain = { [key: string]: unknown };
+
+/** A number for reading: 4 significant figures, no exponent for everyday magnitudes, -0 shown as 0. */
+export function formatValue(value: number): string {
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-4 && magnitude < 1e7) return String(Number(value.toPrecision(4)));
+  return value
+    .toExponential(3)
+    .replace(/\.?0+e/, 'e')
+    .replace('e+', 'e');
+}
+
+function numberCell(value: unknown, at: (string | number)[]): Cell {
+  return typeof value === 'number'
+    ? { text: formatValue(value), path: pointer(at), value }
+    : { text: value === undefined ? '' : String(value) };
+}
+
+const text = (t: string): Cell => ({ text: t });
+
+/** Column headings of the fields reactions and displacements carry, with the unit-label key of each. */
+const FIELDS: Record<string, [string, string?]> = {
+  type: ['Support'],
+  node: ['Node'],
+  position: ['Position', 'length'],
+  horizontal: ['Horizontal', 'force'],
+  vertical: ['Vertical', 'force'],
+  moment: ['Moment', 'moment'],
+  dx: ['dx', 'displacement'],
+  dy: ['dy', 'displacement'],
+  rotation: ['Rotation', 'rotation'],
+};
+
+function heading(key: string, labels: Plain): string {
+  const [title, unit] = FIELDS[key] ?? [key];
+  const label = unit === undefined ? undefined : labels[unit];
+  return typeof label === 'string' ? `${title} (${label})` : title;
+}
+
+/** A table of an array of flat records (reactions, displacements), one column per field of the first. */
+function recordTable(id: string, caption: string, name: string, records: unknown, labels: Plain): Table {
+  const list = Array.isArray(records) ? (records as Plain[]) : [];
+  const keys = Object.keys(list[0] ?? {});
+  return {
+    id,
+    caption,
+    head: keys.map((k) => heading(k, labels)),
+    rows: list.map((r, i) => keys.map((k) => numberCell(r[k], [name, i, k]))),
+  };
+}
+
+const NAMES: Record<string, string> = {
+  shear: 'Shear',
+  moment: 'Moment',
+  deflection: 'Deflection',
+  axial: 'Axial',
+  max: 'max',
+  min: 'min',
+  maxSagging: 'max sagging',
+  maxHogging: 'max hogging',
+  maxUp: 'max up',
+  maxDown: 'max down',
+  extremes: '',
+  reactions: 'reaction',
+  memberForces: 'force',
+  displacements: 'displacement',
+  members: '',
+};
+
+const QUANTITY_LABEL: Record<string, string> = { shear: 'force', axial: 'force', moment: 'moment', deflection: 'deflection' };
+
+/** Rows `quantity | extreme | value | position` of one extremes object (a beam's, or a frame member's). */
+function extremeRows(extremes: Plain, at: (string | number)[], labels: Plain, lead: Cell[]): Cell[][] {
+  const rows: Cell[][] = [];
+  for (const [quantity, entries] of Object.entries(extremes)) {
+    const unit = labels[QUANTITY_LABEL[quantity] ?? ''] ?? labels.displacement;
+    for (const [which, entry] of Object.entries(entries as Plain)) {
+      const { value, position } = entry as Plain;
+      rows.push([
+        ...lead,
+        text(`${NAMES[quantity] ?? quantity} (${String(unit)})`),
+        text(NAMES[which] ?? which),
+        numberCell(value, [...at, quantity, which, 'value']),
+        numberCell(position, [...at, quantity, which, 'position']),
+      ]);
+    }
+  }
+  return rows;
+}
+
+export function reactionsTable(response: Plain): Table {
+  const labels = ((response.meta as Plain | undefined)?.unitLabels ?? {}) as Plain;
+  return recordTable('reactions', 'Reactions (unfactored)', 'reactions', response.reactions, labels);
+}
+
+/** Extremes: a beam's along the beam, a frame's per member; a truss's member forces (tension positive). */
+export function extremesTable(kind: Kind, response: Plain): Table {
+  const labels = ((response.meta as Plain | undefined)?.unitLabels ?? {}) as Plain;
+  const position = `Position (${String(labels.length)})`;
+  if (kind === 'truss') {
+    const forces = (Array.isArray(response.memberForces) ? response.memberForces : []) as Plain[];
+    return {
+      id: 'extremes',
+      caption: 'Member forces (tension positive)',
+      head: ['Member', 'From', 'To', `Force (${String(labels.force)})`],
+      rows: forces.map((m, i) => (['member', 'from', 'to', 'force'] as const).map((k) => numberCell(m[k], ['memberForces', i, k]))),
+    };
+  }
+  if (kind === 'beam') {
+    return {
+      id: 'extremes',
+      caption: 'Extremes',
+      head: ['Quantity', 'Extreme', 'Value', position],
+      rows: extremeRows((response.extremes ?? {}) as Plain, ['extremes'], labels, []),
+    };
+  }
+  const members = (Array.isArray(response.members) ? response.members : []) as Plain[];
+  return {
+    id: 'extremes',
+    caption: 'Member extremes (local axes)',
+    head: ['Member', 'Quantity', 'Extreme', 'Value', `${position} from start`],
+    rows: members.flatMap((m, i) =>
+      extremeRows((m.extremes ?? {}) as Plain, ['members', i, 'extremes'], labels, [numberCell(m.member, ['members', i, 'member'])]),
+    ),
+  };
+}
+
+export function displacementsTable(response: Plain): Table | undefined {
+  if (!Array.isArray(response.displacements)) return undefined;
+  const labels = ((response.meta as Plain | undefined)?.unitLabels ?? {}) as Plain;
+  return recordTable('displacements', 'Joint displacements', 'displacements', response.displacements, labels);
+}
+
+/** Every governing value of the envelope (`{value, combination}` anywhere under uls and sls), with where it is. */
+export function envelopeTable(response: Plain): Table | undefined {
+  const envelope = response.envelope as Plain | undefined;
+  if (envelope === undefined) return undefined;
+  const names = new Map(((envelope.combinations ?? []) as Plain[]).map((c) => [c.id, c.name]));
+  const rows: Cell[][] = [];
+  const walk = (value: unknown, at: (string | number)[], label: string[]) => {
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Plain;
+    if (typeof record.value === 'number' && typeof record.combination === 'string') {
+      rows.push([
+        text(String(at[1]).toUpperCase()),
+        text(label.filter((l) => l !== '').join(' ')),
+        numberCell(record.value, [...at, 'value']),
+        text(`${String(names.get(record.combination) ?? record.combination)}`),
+      ]);
+      return;
+    }
+    if (Array.isArray(value)) {
+      // a list of records named by their node, member or support position
+      value.forEach((item, i) => {
+        const r = item as Plain;
+        const name =
+          r.node !== undefined
+            ? `node ${String(r.node)}`
+            : r.member !== undefined
+              ? `member ${String(r.member)}`
+              : `at ${String(r.position)}`;
+        walk(item, [...at, i], [...label, name]);
+      });
+      return;
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (['diagrams', 'shear', 'moment', 'deflection'].includes(key) && Array.isArray((child as Plain | undefined)?.max)) continue;
+      walk(child, [...at, key], [...label, NAMES[key] ?? key]);
+    }
+  };
+  for (const state of ['uls', 'sls']) if (envelope[state] !== undefined) walk(envelope[state], ['envelope', state], []);
+  return { id: 'envelope', caption: 'Envelope: governing values', head: ['Limit state', 'What', 'Value', 'Combination'], rows };
+}
+
+function cellHtml(cell: Cell): string {
+  if (cell.path === undefined) return `<td>${escapeXml(cell.text)}</td>`;
+  return `<td class="num" data-path="${escapeXml(cell.path)}" data-value="${String(cell.value)}">${escapeXml(cell.text)}</td>`;
+}
+
+export function tableHtml(table: Table): string {
+  const head = table.head.map((h) => `<th scope="col">${escapeXml(h)}</th>`).join('');
+  const body = table.rows.map((r) => `<tr>${r.map(cellHtml).join('')}</tr>`).join('');
+  return `<table id="${table.id}"><caption>${escapeXml(table.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
