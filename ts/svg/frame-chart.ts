@@ -68,8 +68,8 @@ function memberLabels(
       candidates: [
         ...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3),
         ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2),
-        // further out, for a second label at the same place (the other bound of an envelope)
-        ...fan({ x: p.x + 3 * step.x, y: p.y + 3 * step.y }, toward, 14, 5),
+        // below it, for a second label at the same place (the other bound of an envelope); failing all of these,
+        // the placer moves the label out on a lead line to its point (`names`)
         ...fan({ x: p.x, y: p.y + 12 }, 'down', 12, 3),
       ],
       // one curve of an envelope's two: its labels in its colour, so each value reads with its bound
