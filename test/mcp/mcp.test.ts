@@ -305,8 +305,9 @@ describe('render_beam_diagram', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(text).toBe(await res.text());
     expect(text).toMatch(/^<svg[\s>]/);
-    // M = wL^2/8 = 10 * 36 / 8 = 45 kN.m at x = L/2 = 3 m.
-    expect(text).toContain('45 kN.m at x = 3 m');
+    // M = wL^2/8 = 10 * 36 / 8 = 45 kN.m at x = L/2 = 3 m (chart values carry their unit in the title).
+    expect(text).toContain('>45 at 3 m<');
+    expect(text).toContain('(kN.m)</text>');
   });
 
   it('refuses a figure size outside 400-2000 px with the problem object', async () => {
@@ -347,7 +348,9 @@ describe('combination in the render tools (decisions.md 15)', () => {
       body: JSON.stringify(args),
     });
     expect(text).toBe(await res.text());
-    expect(text).toContain('87.8 kN.m at x = 3 m');
+    // the chart writes its peak as 87.8 at 3 m under a (kN.m) title: 19.5 x 6² / 8 = 87.75 kN.m
+    expect(text).toContain('87.8 at 3 m');
+    expect(text).toContain('(kN.m)');
     expect(text).toContain('Combination AS1170-ULS-2: 1.2G + 1.5Q (loads factored)');
   });
 

@@ -33,16 +33,16 @@ const expected = {
   simplySupported: {
     setup: ['40 kN', '10 kN/m', '8 m'],
     results: ['40 kN', 'δmax -26.7 mm at x = 4 m'],
-    shear: ['40 kN at x = 0 m', '-40 kN at x = 8 m'],
-    moment: ['80 kN.m at x = 4 m'],
-    deflection: ['-26.7 mm at x = 4 m'],
+    shear: ['Shear force V (kN)', '40', '-40'],
+    moment: ['Bending moment M, sagging positive (kN.m)', '80 at 4 m'],
+    deflection: ['Deflection, up positive (mm)', '-26.7 at 4 m'],
   },
   cantilever: {
     setup: ['12 kN', '36 kN.m'],
     results: ['12 kN', '36 kN.m', 'δmax -5.4 mm at x = 3 m'],
-    shear: ['12 kN at x = 0 m'],
-    moment: ['-36 kN.m at x = 0 m'],
-    deflection: ['-5.4 mm at x = 3 m'],
+    shear: ['12'],
+    moment: ['-36', '0'],
+    deflection: ['0', '-5.4 at 3 m'],
   },
 };
 

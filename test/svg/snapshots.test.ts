@@ -11,9 +11,10 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
-import { cantilever, continuousThreeSpan, hingedTwoSpan, simplySupported } from './models.js';
-import { pratt, triangle } from './truss-models.js';
-import { patternBeam, portalGeometry, portalWithCases, windTriangle } from './combination-models.js';
+import { as1170Beam, cantilever, continuousThreeSpan, hingedTwoSpan, issue16Beam, simplySupported } from './models.js';
+import { pratt, pratt8, triangle } from './truss-models.js';
+import { portal } from './frame-models.js';
+import { patternBeam, portalWithCases, windTriangle } from './combination-models.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const goldens = join(root, 'test', 'svg', 'snapshots');
@@ -58,15 +59,8 @@ const tee = {
   ],
 };
 
-/** The portal of combination-models.ts: 5 kN/m on the beam, 10 kN of sway at the left eave and 2 kN/m of wind on the left column. */
-const portal = {
-  ...portalGeometry,
-  nodalLoads: [{ node: 2, fx: 10 }],
-  memberLoads: [
-    { type: 'udl', member: 2, start: -5, from: 0, to: 6 },
-    { type: 'udl', member: 1, start: 2, from: 0, to: 4, direction: 'global-x' },
-  ],
-};
+/** The AS1170 floor beam's loads alone (its combinations are another issue's figures). */
+const { combinations: _combinations, ...withoutCombinations } = as1170Beam;
 
 const figures: Figure[] = [
   { name: 'beam-problem', render: beam({ ...hingedTwoSpan, view: 'problem' }), documented: true },
@@ -77,11 +71,20 @@ const figures: Figure[] = [
   { name: 'beam-moment', render: beam({ ...continuousThreeSpan, view: 'moment' }), documented: true },
   { name: 'beam-deflection', render: beam({ ...continuousThreeSpan, view: 'deflection' }), documented: true },
   { name: 'beam-setup-classic-dark', render: beam({ ...hingedTwoSpan, view: 'setup', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'beam-settlement-setup', render: beam({ ...issue16Beam, view: 'setup' }), documented: true },
+  { name: 'beam-settlement-shear', render: beam({ ...issue16Beam, view: 'shear' }), documented: true },
+  { name: 'beam-settlement-moment', render: beam({ ...issue16Beam, view: 'moment' }), documented: true },
+  { name: 'beam-settlement-results', render: beam({ ...issue16Beam, view: 'results' }), documented: true },
+  { name: 'beam-settlement-moment-400', render: beam({ ...issue16Beam, view: 'moment', width: 400 }), documented: true },
+  { name: 'beam-stacked-problem', render: beam({ ...withoutCombinations, view: 'problem' }), documented: true },
   { name: 'beam-results-classic', render: beam({ ...cantilever, view: 'results', style: 'classic' }) },
   { name: 'beam-moment-dark', render: beam({ ...simplySupported, view: 'moment', theme: 'dark', width: 600, height: 300 }) },
   { name: 'truss-problem', render: truss({ ...pratt, view: 'problem' }), documented: true },
   { name: 'truss-results', render: truss({ ...pratt, view: 'results' }), documented: true },
   { name: 'truss-results-classic-dark', render: truss({ ...pratt, view: 'results', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'truss-pratt8-problem', render: truss({ ...pratt8, view: 'problem' }), documented: true },
+  { name: 'truss-pratt8-results', render: truss({ ...pratt8, view: 'results' }), documented: true },
+  { name: 'truss-pratt8-results-400', render: truss({ ...pratt8, view: 'results', width: 400, numbers: false }), documented: true },
   { name: 'truss-triangle-results', render: truss({ ...triangle, width: 600, height: 420 }) },
   { name: 'frame-problem', render: frame({ ...portal, view: 'problem' }), documented: true },
   { name: 'frame-results', render: frame({ ...portal, view: 'results' }), documented: true },

@@ -50,12 +50,8 @@ export const triangleResults: TrussFigureResults = {
   ],
 };
 
-/**
- * A six-panel Pratt truss, 18 m by 3 m, on a pin and a roller inclined at 30 degrees, with panel
- * loads and a wind load: a typical crowded figure for the label checks (solved by the engine).
- */
-export const pratt = (() => {
-  const panels = 6;
+/** A Pratt truss of `panels` 3 m panels, 3 m deep: bottom nodes 1..panels+1, top nodes after them; diagonals fall to mid-span. */
+function prattGeometry(panels: number) {
   const bottom = Array.from({ length: panels + 1 }, (_, i) => ({ id: i + 1, x: 3 * i, y: 0 }));
   const top = Array.from({ length: panels - 1 }, (_, i) => ({ id: panels + 2 + i, x: 3 * (i + 1), y: 3 }));
   const topId = (i: number) => panels + 1 + i; // top node above bottom node i (1..panels-1)
@@ -68,14 +64,42 @@ export const pratt = (() => {
   add(panels + 1, topId(panels - 1));
   for (let i = 1; i < panels / 2; i++) add(topId(i), i + 2);
   for (let i = panels / 2 + 1; i < panels; i++) add(topId(i), i);
+  return { nodes: [...bottom, ...top], members, topId };
+}
+
+/**
+ * A six-panel Pratt truss, 18 m by 3 m, on a pin and a roller inclined at 30 degrees, with panel
+ * loads and a wind load: a typical crowded figure for the label checks (solved by the engine).
+ */
+export const pratt = (() => {
+  const { nodes, members, topId } = prattGeometry(6);
   return {
-    nodes: [...bottom, ...top],
+    nodes,
     members,
     materials: steel,
     supports: [
       { node: 1, type: 'pin' as const },
-      { node: panels + 1, type: 'roller' as const, angle: 30 },
+      { node: 7, type: 'roller' as const, angle: 30 },
     ],
-    loads: [...Array.from({ length: panels - 1 }, (_, i) => ({ node: topId(i + 1), fy: -20 })), { node: topId(1), magnitude: 8, angle: 0 }],
+    loads: [...Array.from({ length: 5 }, (_, i) => ({ node: topId(i + 1), fy: -20 })), { node: topId(1), magnitude: 8, angle: 0 }],
+  };
+})();
+
+/**
+ * Issue 16's truss: an eight-panel Pratt, 24 m by 3 m, on a pin and a roller rolling along 30 degrees, 40 kN
+ * down at each inner top node and a load given in components (5, -10) kN at the first top node (solved by the
+ * engine; the figures are checked for collisions, and truss.test.ts works its reactions by hand).
+ */
+export const pratt8 = (() => {
+  const { nodes, members, topId } = prattGeometry(8);
+  return {
+    nodes,
+    members,
+    materials: steel,
+    supports: [
+      { node: 1, type: 'pin' as const },
+      { node: 9, type: 'roller' as const, angle: 30 },
+    ],
+    loads: [...Array.from({ length: 6 }, (_, i) => ({ node: topId(i + 2), fy: -40 })), { node: topId(1), fx: 5, fy: -10 }],
   };
 })();

@@ -17,7 +17,7 @@ import { renderTruss, trussScene } from '../../ts/svg/index.js';
 import { inside, overlaps } from '../../ts/svg/labels.js';
 import { texts, type PathShape } from '../../ts/svg/scene.js';
 import { roundFactor } from '../../ts/svg/truss.js';
-import { pratt, triangle, triangleResults } from './truss-models.js';
+import { pratt, pratt8, triangle, triangleResults } from './truss-models.js';
 import { labelsOf, parseSvg, svgText } from './labels-of.js';
 
 const BASE_URL = 'http://localhost:3000';
@@ -70,6 +70,44 @@ describe('labels from hand calculations', () => {
   });
   it('magnification factors are 1, 2 or 5 times a power of ten, rounded down', () => {
     expect([roundFactor(1616), roundFactor(111), roundFactor(0.3), roundFactor(5), roundFactor(49.9)]).toEqual([1000, 100, 0.2, 5, 20]);
+  });
+});
+
+describe('issue 16: numbers, component loads, inclined-roller reactions', () => {
+  const options = { view: 'results' as const, width: 860, height: 460, theme: 'light' as const, style: 'modern' as const };
+  it('numbers the nodes (bold) and the members (boxed) by default; numbers: false draws none', () => {
+    const numbered = texts(trussScene(triangle, triangleResults, options));
+    expect(numbered.filter((t) => t.outline).map((t) => t.text)).toEqual(['1', '2', '3']);
+    expect(numbered.filter((t) => t.bold && t.size === 10).map((t) => t.text)).toEqual(['1', '2', '3']);
+    const plain = texts(trussScene(triangle, triangleResults, { ...options, numbers: false }));
+    expect(plain.filter((t) => t.outline || (t.bold && t.size === 10))).toEqual([]);
+    expect(labelsOf(render({ ...triangle, numbers: false }))).not.toContain('2');
+  });
+  it('a load given in components is drawn as its components, each with its magnitude', () => {
+    // pratt8: (5, -10) kN at node 10; one arrow would read hypot(5, 10) = 11.2 kN
+    const found = labelsOf(render({ ...pratt8, view: 'problem' }));
+    expect(found).toEqual(expect.arrayContaining(['5 kN', '10 kN']));
+    expect(found).not.toContain('11.2 kN');
+  });
+  it('a load given by magnitude and angle off the axes states its angle', () => {
+    const found = labelsOf(render({ ...triangle, loads: [{ node: 3, magnitude: 10, angle: -60 }], view: 'problem' }));
+    expect(found).toContain('10 kN at -60°');
+  });
+  it("an inclined roller's reaction is one arrow along its line of action with the resultant", () => {
+    // pratt8: the roller at (24, 0) rolls along 30 degrees, so it pushes along (-sin 30, cos 30). Moments about
+    // the pin: 24 cos30 R = 40 (6 + 9 + 12 + 15 + 18 + 21) + (3 x 10 + 3 x 5) = 3285, R = 3285 / 20.785 = 158 kN.
+    // The pin: vertical 250 - 158.05 cos30 = 113 kN, horizontal 158.05 sin30 - 5 = 74 kN.
+    const found = labelsOf(render({ ...pratt8, view: 'results' }));
+    expect(found).toEqual(expect.arrayContaining(['158 kN', '113 kN', '74 kN']));
+    // three arrows (a shaft and a head each): the pin's two components and the roller's one force
+    const scene = trussScene(pratt8, solveTruss(pratt8, { engine, baseUrl: BASE_URL }), options);
+    const arrows = scene.layers.find((l) => l.name === 'reactions')!.shapes as PathShape[];
+    expect(arrows).toHaveLength(6);
+    // the roller's shaft runs along (-sin 30, cos 30) on the model, (-0.5, -0.866) on the page (y down)
+    const shaft = arrows[4]!.d as [['M', number, number], ['L', number, number]];
+    const [dx, dy] = [shaft[1][1] - shaft[0][1], shaft[1][2] - shaft[0][2]];
+    expect(dx / Math.hypot(dx, dy)).toBeCloseTo(-0.5, 9);
+    expect(dy / Math.hypot(dx, dy)).toBeCloseTo(-Math.sqrt(3) / 2, 9);
   });
 });
 

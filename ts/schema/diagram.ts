@@ -81,6 +81,13 @@ export const trussDiagramProperties = {
       default: 'results',
     }),
   ),
+  numbers: Type.Optional(
+    Type.Boolean({
+      description:
+        'Node numbers beside the nodes and member numbers (boxed) on the members; a number that finds no clear room is left out. false draws none.',
+      default: true,
+    }),
+  ),
   ...diagramFigureProperties,
 };
 

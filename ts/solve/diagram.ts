@@ -205,11 +205,21 @@ export function renderTrussDiagram(body: unknown, context: SolveContext): string
 }
 
 export function trussDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const { view = 'results', combination, width, height, theme = 'light', style = 'modern', ...request } = trussDiagramValidator.check(body);
+  const {
+    view = 'results',
+    combination,
+    numbers = true,
+    width,
+    height,
+    theme = 'light',
+    style = 'modern',
+    ...request
+  } = trussDiagramValidator.check(body);
   refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, ['results']));
   const figure = trussFigure(request, combination, { ...context, link: false });
   const scene = trussScene(figure.model, figure.results, {
     view,
+    numbers,
     width: width ?? DIAGRAM_WIDTH.default,
     height: height ?? DIAGRAM_HEIGHT.truss,
     theme,

@@ -26,19 +26,23 @@ function attributes(list: Attributes): string {
 }
 
 function pathData(d: PathCommand[]): string {
-  return d
-    .map((c) => {
-      switch (c[0]) {
-        case 'M':
-        case 'L':
-          return `${c[0]}${coordinate(c[1])} ${coordinate(c[2])}`;
-        case 'A':
-          return `A${coordinate(c[1])} ${coordinate(c[1])} 0 ${c[2]} ${c[3]} ${coordinate(c[4])} ${coordinate(c[5])}`;
-        case 'Z':
-          return 'Z';
-      }
-    })
-    .join('');
+  // one string grown in a loop: a chart's curve has hundreds of commands, and this runs for every figure
+  let out = '';
+  for (const c of d) {
+    switch (c[0]) {
+      case 'M':
+      case 'L':
+        out += `${c[0]}${coordinate(c[1])} ${coordinate(c[2])}`;
+        break;
+      case 'A':
+        out += `A${coordinate(c[1])} ${coordinate(c[1])} 0 ${c[2]} ${c[3]} ${coordinate(c[4])} ${coordinate(c[5])}`;
+        break;
+      case 'Z':
+        out += 'Z';
+        break;
+    }
+  }
+  return out;
 }
 
 function text(shape: TextShape, palette: Palette): string {
@@ -50,7 +54,7 @@ function text(shape: TextShape, palette: Palette): string {
     ['font-weight', shape.bold ? 'bold' : undefined],
     ['fill', palette[shape.fill]],
   ])}>${escapeXml(shape.text)}</text>`;
-  if (!shape.halo) return label;
+  if (!shape.halo && !shape.outline) return label;
   const { x0, y0, x1, y1 } = shape.box;
   const halo = `<rect${attributes([
     ['x', x0],
@@ -59,6 +63,8 @@ function text(shape: TextShape, palette: Palette): string {
     ['height', y1 - y0],
     ['fill', palette.background],
     ['fill-opacity', '0.85'],
+    ['stroke', shape.outline ? palette[shape.fill] : undefined],
+    ['stroke-width', shape.outline ? 0.75 : undefined],
   ])}/>`;
   return `${halo}\n${label}`;
 }

@@ -4,9 +4,14 @@
  * figures, which is what a reader of a diagram can use, with a real minus sign.
  */
 
-/** Trailing zeros and a negative zero removed from a fixed-point string. */
+/** Trailing zeros and a negative zero removed from a fixed-point string (by looking, not by patterns: labels call it often). */
 function trimFixed(text: string): string {
-  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  let end = text.length;
+  if (text.includes('.')) {
+    while (text.charCodeAt(end - 1) === 48) end--;
+    if (text.charCodeAt(end - 1) === 46) end--;
+  }
+  const trimmed = end === text.length ? text : text.slice(0, end);
   return trimmed === '-0' ? '0' : trimmed;
 }
 

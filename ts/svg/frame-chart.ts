@@ -15,8 +15,8 @@ export type FrameChartView = 'axial' | 'shear' | 'moment';
 export interface DrawnChart {
   shapes: Shape[];
   labels: LabelSpec[];
-  /** Every curve point on the page, for labels to keep clear of. */
-  curve: Point[];
+  /** Each member's curve on the page, for labels to keep clear of. */
+  curves: Point[][];
 }
 
 /** Share of the figure's smaller side the largest value of the diagram reaches out to. */
@@ -68,8 +68,8 @@ function memberLabels(
       candidates: [
         ...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3),
         ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2),
-        // further out, for a second label at the same place (the other bound of an envelope)
-        ...fan({ x: p.x + 3 * step.x, y: p.y + 3 * step.y }, toward, 14, 5),
+        // below it, for a second label at the same place (the other bound of an envelope); failing all of these,
+        // the placer moves the label out on a lead line to its point (`names`)
         ...fan({ x: p.x, y: p.y + 12 }, 'down', 12, 3),
       ],
       // one curve of an envelope's two: its labels in its colour, so each value reads with its bound
@@ -77,6 +77,7 @@ function memberLabels(
       size: 11,
       bold: true,
       halo: true,
+      names: p,
     });
   }
   return labels;
@@ -99,7 +100,7 @@ export function drawChart(
   unit: string,
   curve: { largest?: number; paint?: Paint } = {},
 ): DrawnChart {
-  const out: DrawnChart = { shapes: [], labels: [], curve: [] };
+  const out: DrawnChart = { shapes: [], labels: [], curves: [] };
   const series = results.members.map((m) => pairs(m.diagrams[view]));
   const largest = curve.largest ?? chartLargest(view, results);
   if (largest === 0) return out;
@@ -131,7 +132,7 @@ export function drawChart(
       stroke: paint,
       strokeWidth: 1.5,
     });
-    out.curve.push(...points);
+    out.curves.push(points);
     out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen, curve.paint));
   });
   return out;

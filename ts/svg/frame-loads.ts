@@ -6,7 +6,8 @@ import { quantity, withUnit } from './format.js';
 import type { FrameFigureDirection, FrameFigureModel, FramePage, PageMember } from './frame-geometry.js';
 import { arrow, momentArc } from './glyphs.js';
 import { fan, type LabelSpec } from './labels.js';
-import { around, type Box, type Point, type Shape } from './scene.js';
+import { forceArrow, nodalForce, tailCandidates } from './nodal-loads.js';
+import type { Point, Shape } from './scene.js';
 
 const LOAD_LENGTH = 40;
 const MOMENT_RADIUS = 13;
@@ -17,8 +18,6 @@ const LINE_LOAD_ARROWS = 8;
 export interface DrawnLoads {
   shapes: Shape[];
   labels: LabelSpec[];
-  /** What labels must keep clear of. */
-  obstacles: Box[];
 }
 
 /** Page direction of a unit load along `direction` on `member` (page y runs down). */
@@ -35,28 +34,15 @@ function pageDirection(direction: FrameFigureDirection, member: PageMember): Poi
   }
 }
 
-/** Label candidates around an arrow's tail, stepping away from the arrow. */
-function tailCandidates(tail: Point, direction: Point): LabelSpec['candidates'] {
-  const away = { x: tail.x - direction.x * 10, y: tail.y - direction.y * 10 };
-  const anchor = Math.abs(direction.x) < 0.3 ? 'middle' : direction.x > 0 ? 'end' : 'start';
-  return [{ at: away, anchor }, ...fan({ x: tail.x + 8, y: tail.y }, 'right', 13, 3), ...fan({ x: tail.x - 8, y: tail.y }, 'left', 13, 3)];
-}
-
 /** A force of `magnitude` along `direction` (page unit vector of a positive load) arriving at `tip`. */
 function force(out: DrawnLoads, tip: Point, direction: Point, magnitude: number, text: string): void {
   const sign = Math.sign(magnitude) || 1;
-  const d = { x: direction.x * sign, y: direction.y * sign };
-  const head = { x: tip.x - d.x * 4, y: tip.y - d.y * 4 };
-  const tail = { x: head.x - d.x * LOAD_LENGTH, y: head.y - d.y * LOAD_LENGTH };
-  out.shapes.push(...arrow(tail, head, 'load', 2));
-  out.obstacles.push(around([tail, head], 3));
-  out.labels.push({ text, candidates: tailCandidates(tail, d), fill: 'load', bold: true });
+  forceArrow(out, tip, { x: direction.x * sign, y: direction.y * sign }, text, LOAD_LENGTH, 4);
 }
 
 /** A couple (clockwise positive, as the API gives it) centred on `at`. */
 function couple(out: DrawnLoads, at: Point, moment: number, text: string): void {
   out.shapes.push(...momentArc(at, MOMENT_RADIUS, moment > 0, 'load'));
-  out.obstacles.push(around([at], MOMENT_RADIUS + 3));
   out.labels.push({
     text,
     candidates: [
@@ -65,6 +51,7 @@ function couple(out: DrawnLoads, at: Point, moment: number, text: string): void 
     ],
     fill: 'load',
     bold: true,
+    names: { x: at.x, y: at.y - MOMENT_RADIUS },
   });
 }
 
@@ -96,11 +83,10 @@ function lineLoad(
     stroke: 'load',
     strokeWidth: 1.2,
   });
-  out.obstacles.push(around([...tails, member.at(load.from), member.at(load.to)], 2));
   const middle = tails[Math.floor(tails.length / 2)]!;
   const d = { x: direction.x * (Math.sign(load.start || end) || 1), y: direction.y * (Math.sign(load.start || end) || 1) };
   const text = end === load.start ? withUnit(Math.abs(load.start), unit) : `${quantity(load.start)} to ${withUnit(end, unit)}`;
-  out.labels.push({ text, candidates: tailCandidates(middle, d), fill: 'load', bold: true });
+  out.labels.push({ text, candidates: tailCandidates(middle, d), fill: 'load', bold: true, names: middle });
 }
 
 /** Every load of the model, drawn and with its label waiting to be placed. */
@@ -109,12 +95,12 @@ export function drawLoads(
   page: FramePage,
   units: { force: string; moment: string; lineLoad: string },
 ): DrawnLoads {
-  const out: DrawnLoads = { shapes: [], labels: [], obstacles: [] };
+  const out: DrawnLoads = { shapes: [], labels: [] };
   for (const load of model.nodalLoads ?? []) {
     const at = page.node(load.node);
-    const [fx, fy] = [load.fx ?? 0, load.fy ?? 0];
-    const magnitude = Math.hypot(fx, fy);
-    if (magnitude > 0) force(out, at, { x: fx / magnitude, y: -fy / magnitude }, magnitude, withUnit(magnitude, units.force));
+    const drawn = nodalForce(at, { fx: load.fx, fy: load.fy }, units.force, LOAD_LENGTH, 4);
+    out.shapes.push(...drawn.shapes);
+    out.labels.push(...drawn.labels);
     if ((load.moment ?? 0) !== 0) couple(out, at, load.moment!, withUnit(Math.abs(load.moment!), units.moment));
   }
   const members = new Map(page.members.map((m) => [m.id, m]));

@@ -14,7 +14,7 @@ import { fan, LabelPlacer, type LabelSpec } from './labels.js';
 import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions } from './model.js';
 import type { Paint } from './theme.js';
-import { around, polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
+import { polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 import { roundFactor } from './truss.js';
 
 export type { FrameFigureModel, FrameFigureResults };
@@ -51,7 +51,9 @@ function awayFrom(page: FramePage, model: FrameFigureModel, node: number): numbe
 function drawStructure(model: FrameFigureModel, page: FramePage, options: FrameFigureOptions, layers: Layers, placer: LabelPlacer): void {
   const quiet = CHART_VIEWS.includes(options.view) || options.view === 'deflected';
   page.members.forEach((member, k) => {
-    layers.members.push(segment(member.a, member.b, { stroke: quiet ? 'muted' : 'ink', strokeWidth: 2.5 }));
+    const line = segment(member.a, member.b, { stroke: quiet ? 'muted' : 'ink', strokeWidth: 2.5 });
+    layers.members.push(line);
+    placer.blockShapes([line]);
     const releases = model.members[k]?.releases;
     if (releases?.start) layers.nodes.push(hinge(member.at(6 / page.scale), options.style));
     if (releases?.end) layers.nodes.push(hinge(member.at(member.length - 6 / page.scale), options.style));
@@ -59,18 +61,17 @@ function drawStructure(model: FrameFigureModel, page: FramePage, options: FrameF
   for (const node of model.nodes) {
     const p = page.node(node.id);
     layers.nodes.push({ kind: 'circle', center: p, r: 2.5, fill: 'background', stroke: 'ink', strokeWidth: 1.5 });
-    placer.block(around([p], 4));
   }
+  placer.blockShapes(layers.nodes);
   for (const support of model.supports) {
     const p = page.node(support.node);
     const degrees = support.type === 'fixed' ? awayFrom(page, model, support.node) : (support.angle ?? 0);
-    layers.supports.push(
-      ...(support.type === 'fixed'
+    const glyph =
+      support.type === 'fixed'
         ? fixedBase(p, SUPPORT, degrees, options.style)
-        : pinOrRoller(support.type, p, SUPPORT, degrees, options.style)),
-    );
-    const a = (degrees * Math.PI) / 180;
-    placer.block(around([p, { x: p.x + Math.sin(a) * (SUPPORT + 6), y: p.y + Math.cos(a) * (SUPPORT + 6) }], SUPPORT));
+        : pinOrRoller(support.type, p, SUPPORT, degrees, options.style);
+    layers.supports.push(...glyph);
+    placer.blockShapes(glyph);
   }
 }
 
@@ -88,14 +89,18 @@ function drawReactions(
   const largestMoment = Math.max(0, ...results.reactions.map((r) => Math.abs(r.moment)));
   for (const r of results.reactions) {
     const p = page.node(r.node);
-    const drawn = forceReaction(p, r, largest, force, { below: SUPPORT + 12, beside: REACTION_ARC + 8, belowSide: SUPPORT / 2 });
+    const support = model.supports.find((s) => s.node === r.node);
+    const rollerAngle = support?.type === 'roller' ? (support.angle ?? 0) : 0;
+    const clearance = { below: SUPPORT + 12, beside: REACTION_ARC + 8, belowSide: SUPPORT / 2 };
+    const drawn = forceReaction(p, r, largest, force, clearance, rollerAngle);
     layers.reactions.push(...drawn.shapes);
-    drawn.obstacles.forEach((box) => placer.block(box));
+    placer.blockShapes(drawn.shapes);
     queue.push(...drawn.labels);
     if (Math.abs(r.moment) > 1e-9 * largestMoment) {
       const centre = { x: p.x, y: p.y };
-      layers.reactions.push(...momentArc(centre, REACTION_ARC, r.moment > 0, 'reaction'));
-      placer.block(around([centre], REACTION_ARC + 2));
+      const arc = momentArc(centre, REACTION_ARC, r.moment > 0, 'reaction');
+      layers.reactions.push(...arc);
+      placer.blockShapes(arc);
       queue.push({
         text: withUnit(Math.abs(r.moment), moment, largestMoment),
         candidates: [
@@ -104,6 +109,7 @@ function drawReactions(
         ],
         fill: 'reaction',
         bold: true,
+        names: { x: p.x, y: p.y - REACTION_ARC },
       });
     }
   }
@@ -164,17 +170,18 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
       lineLoad: unitOf(model, 'lineLoad'),
     });
     layers.loads.push(...loads.shapes);
-    loads.obstacles.forEach((box) => placer.block(box));
+    placer.blockShapes(loads.shapes);
     queue.push(...loads.labels);
   }
   if (results && (view === 'results' || view === 'deflected')) {
     if (view === 'results') drawReactions(model, results, page, layers, placer, queue);
     const deflected = deflectedShape(model, results, page);
     if (deflected) {
-      for (const line of deflected.shape)
-        layers.deflected.push(
-          polyline(line, { stroke: 'deflected', strokeWidth: view === 'deflected' ? 2.5 : 1.5, dashed: view === 'results' }),
-        );
+      for (const line of deflected.shape) {
+        const shape = polyline(line, { stroke: 'deflected', strokeWidth: view === 'deflected' ? 2.5 : 1.5, dashed: view === 'results' });
+        layers.deflected.push(shape);
+        placer.blockShapes([shape]);
+      }
       const unit = unitOf(model, 'displacement');
       legendEntries.push({
         text: `deflected shape \u00d7${quantity(deflected.factor)}; max ${withUnit(deflected.value, unit)} at node ${deflected.node}`,
@@ -197,7 +204,7 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
     for (const [drawnResults, paint] of curves) {
       const drawn = drawChart(chart, drawnResults, page, reach, unit, { largest, ...(paint && { paint }) });
       layers.chart.push(...drawn.shapes);
-      for (const p of drawn.curve) placer.block(around([p], 1));
+      placer.blockShapes(drawn.curves.map((points) => polyline(points, { stroke: paint ?? 'positive', strokeWidth: 1.5 })));
       queue.push(...drawn.labels);
     }
     const what =
@@ -209,8 +216,8 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
     if (lower) legendEntries.push({ text: `max, ${what}`, paint: 'positive' }, { text: 'min', paint: 'negative' });
     else legendEntries.push({ text: what, paint: 'positive' });
   }
-  labels.push(...legend(legendEntries, height, layers.legend, placer));
-  labels.push(...queue.map((spec) => placer.place(spec)));
+  labels.push(...legend(legendEntries, width, height, layers.legend, placer));
+  labels.push(...placer.placeAll(queue));
   const title = chart
     ? `Frame ${chart} diagram`
     : view === 'deflected'
@@ -231,6 +238,7 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
       { name: 'loads', shapes: layers.loads },
       { name: 'reactions', shapes: layers.reactions },
       { name: 'legend', shapes: layers.legend },
+      { name: 'leaders', shapes: placer.leaders },
       { name: 'labels', shapes: labels },
     ],
   };

@@ -12,18 +12,18 @@ function unit(from: Point, to: Point): Point {
   return { x: (to.x - from.x) / length, y: (to.y - from.y) / length };
 }
 
-/** A filled arrowhead whose tip is at `tip`, pointing along `direction` (a unit vector). */
-function head(tip: Point, direction: Point, paint: Paint): PathShape {
-  const base = { x: tip.x - direction.x * HEAD_LENGTH, y: tip.y - direction.y * HEAD_LENGTH };
-  const side = { x: -direction.y * HEAD_HALF_WIDTH, y: direction.x * HEAD_HALF_WIDTH };
+/** A filled arrowhead whose tip is at `tip`, pointing along `direction` (a unit vector), `scale` times the usual size. */
+function head(tip: Point, direction: Point, paint: Paint, scale = 1): PathShape {
+  const base = { x: tip.x - direction.x * HEAD_LENGTH * scale, y: tip.y - direction.y * HEAD_LENGTH * scale };
+  const side = { x: -direction.y * HEAD_HALF_WIDTH * scale, y: direction.x * HEAD_HALF_WIDTH * scale };
   return polyline([tip, { x: base.x + side.x, y: base.y + side.y }, { x: base.x - side.x, y: base.y - side.y }], { fill: paint }, true);
 }
 
-/** A straight arrow; the shaft stops where the head begins so the tip stays sharp. */
-export function arrow(tail: Point, tip: Point, paint: Paint, width = 1.5): Shape[] {
+/** A straight arrow; the shaft stops where the head begins so the tip stays sharp. `headScale` enlarges the head. */
+export function arrow(tail: Point, tip: Point, paint: Paint, width = 1.5, headScale = 1): Shape[] {
   const d = unit(tail, tip);
-  const neck = { x: tip.x - d.x * HEAD_LENGTH * 0.8, y: tip.y - d.y * HEAD_LENGTH * 0.8 };
-  return [segment(tail, neck, { stroke: paint, strokeWidth: width }), head(tip, d, paint)];
+  const neck = { x: tip.x - d.x * HEAD_LENGTH * 0.8 * headScale, y: tip.y - d.y * HEAD_LENGTH * 0.8 * headScale };
+  return [segment(tail, neck, { stroke: paint, strokeWidth: width }), head(tip, d, paint, headScale)];
 }
 
 /**

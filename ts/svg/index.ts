@@ -56,6 +56,8 @@ export type { TrussFigureModel, TrussFigureResults, TrussView };
 
 export interface TrussRenderOptions extends RenderOptions {
   view: TrussView;
+  /** node and member numbers (default true) */
+  numbers?: boolean;
 }
 
 /** The truss figure as a scene; the problem view needs no results. */

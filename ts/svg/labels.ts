@@ -1,20 +1,50 @@
 /**
- * Label placement: each label tries its candidate positions in order of preference and takes the
- * first whose box stays on the canvas and clear of every label (and obstacle) placed before it.
- * Text is measured with a fixed average advance, so the result never depends on installed fonts.
+ * Label placement, the one routine of every figure (beam, chart, truss, frame, section): each label tries its
+ * candidate positions in order of preference and takes the first whose box stays on the canvas and clear of
+ * every label placed before it and of every drawing registered as an obstacle (stroked lines exactly, as
+ * segments; filled glyphs by their boxes). A label that finds no clear candidate moves further out with a lead
+ * line back to what it names, or is dropped: labels never overlap. No randomness: the same figure, the same
+ * layout. Text is measured with the advance widths of the font the SVG names (text-metrics.ts), bold wider.
  */
-import type { Anchor, Box, Point, TextShape } from './scene.js';
+import type { Anchor, Box, PathShape, Point, Shape, TextShape } from './scene.js';
+import { ADVANCES } from './text-metrics.js';
 import type { Paint } from './theme.js';
 
-/** Average advance of a sans-serif glyph in ems; generous, so real text fits inside its box. */
-const ADVANCE = 0.6;
 /** Line box height in ems. */
 const LINE = 1.25;
 /** Clear space kept around every label, in pixels. */
 const GAP = 2;
+/**
+ * Share added to every measured width: a viewer without Arial or Helvetica draws with a similar sans
+ * (Liberation, Nimbus); the margin keeps its text inside the box.
+ */
+const WIDTH_MARGIN = 1.04;
+/** A character the table lacks is measured as wide as the widest glyph in it; combining marks take no room. */
+const FALLBACK = 1000;
 
-export function textBox(text: string, at: Point, anchor: Anchor, size: number): Box {
-  const width = text.length * size * ADVANCE;
+const regular = new Map<number, number>();
+const bold = new Map<number, number>();
+for (const [code, r, b] of ADVANCES) {
+  regular.set(code, r < 0 ? FALLBACK : r);
+  bold.set(code, b < 0 ? FALLBACK : b);
+}
+
+/** Width in pixels of `text` at `size` px. */
+export function textWidth(text: string, size: number, isBold = false): number {
+  const table = isBold ? bold : regular;
+  let thousandths = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    thousandths += code >= 0x300 && code <= 0x36f ? 0 : (table.get(code) ?? FALLBACK);
+  }
+  return (thousandths * size * WIDTH_MARGIN) / 1000;
+}
+
+export function textBox(text: string, at: Point, anchor: Anchor, size: number, isBold = false): Box {
+  return boxOf(textWidth(text, size, isBold), at, anchor, size);
+}
+
+function boxOf(width: number, at: Point, anchor: Anchor, size: number): Box {
   const x0 = anchor === 'start' ? at.x : anchor === 'middle' ? at.x - width / 2 : at.x - width;
   const half = (size * LINE) / 2;
   return { x0, y0: at.y - half, x1: x0 + width, y1: at.y + half };
@@ -32,14 +62,102 @@ function grow(box: Box, by: number): Box {
   return { x0: box.x0 - by, y0: box.y0 - by, x1: box.x1 + by, y1: box.y1 + by };
 }
 
+/** Whether the segment a-b passes through the box (Liang-Barsky clipping; no allocation, it runs per candidate). */
+export function segmentCrosses(a: Point, b: Point, box: Box): boolean {
+  return crosses(a.x, a.y, b.x, b.y, box.x0, box.y0, box.x1, box.y1);
+}
+
+function crosses(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  // each edge: p is the motion towards outside, q the distance inside
+  for (let edge = 0; edge < 4; edge++) {
+    const p = edge === 0 ? -dx : edge === 1 ? dx : edge === 2 ? -dy : dy;
+    const q = edge === 0 ? ax - x0 : edge === 1 ? x1 - ax : edge === 2 ? ay - y0 : y1 - ay;
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** The box around an arc's whole circle: a conservative box for a moment symbol. */
+function arcBox(from: Point, r: number, large: 0 | 1, sweep: 0 | 1, to: Point): Box {
+  // the centre lies on the chord's perpendicular bisector, on the side the flags pick
+  const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  const half = Math.hypot(to.x - from.x, to.y - from.y) / 2;
+  const h = Math.sqrt(Math.max(0, r * r - half * half));
+  const n = half === 0 ? { x: 0, y: 0 } : { x: -(to.y - from.y) / (2 * half), y: (to.x - from.x) / (2 * half) };
+  const sign = large === sweep ? -1 : 1;
+  const c = { x: mid.x + sign * h * n.x, y: mid.y + sign * h * n.y };
+  return { x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r };
+}
+
+/** What a drawn shape keeps labels off: its stroked straight pieces as segments, its arcs, fills and circles as boxes. */
+export function shapeObstacles(shape: Shape): { segments: [Point, Point, number][]; boxes: Box[] } {
+  const out: { segments: [Point, Point, number][]; boxes: Box[] } = { segments: [], boxes: [] };
+  if (shape.kind === 'text') return out;
+  if (shape.kind === 'circle') {
+    const r = shape.r + (shape.stroke ? (shape.strokeWidth ?? 1) / 2 : 0);
+    out.boxes.push({ x0: shape.center.x - r, y0: shape.center.y - r, x1: shape.center.x + r, y1: shape.center.y + r });
+    return out;
+  }
+  const half = shape.stroke ? (shape.strokeWidth ?? 1) / 2 : 0;
+  const points: Point[] = [];
+  let pen: Point | undefined;
+  let start: Point | undefined;
+  for (const c of shape.d) {
+    if (c[0] === 'M') pen = start = { x: c[1], y: c[2] };
+    else if (c[0] === 'L') {
+      const next = { x: c[1], y: c[2] };
+      if (pen && shape.stroke) out.segments.push([pen, next, half]);
+      pen = next;
+    } else if (c[0] === 'A') {
+      const next = { x: c[4], y: c[5] };
+      if (pen) out.boxes.push(grow(arcBox(pen, c[1], c[2], c[3], next), half));
+      pen = next;
+    } else if (pen && start && shape.stroke) out.segments.push([pen, start, half]);
+    if (pen) points.push(pen);
+  }
+  // an opaque fill (an arrowhead, a support's body) or an outlined band (a distributed load) covers its inside
+  const covers = shape.fill !== undefined && (shape.fillOpacity === undefined || shape.stroke !== undefined);
+  if (covers && points.length > 0) {
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    out.boxes.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
+  }
+  return out;
+}
+
+export interface Candidate {
+  at: Point;
+  anchor: Anchor;
+}
+
 export interface LabelSpec {
   text: string;
   /** preferred first */
-  candidates: { at: Point; anchor: Anchor }[];
+  candidates: Candidate[];
   size?: number;
   fill?: Paint;
   bold?: boolean;
   halo?: boolean;
+  /** a box drawn round the text (see TextShape) */
+  outline?: boolean;
+  /**
+   * The point the label names. When no candidate is clear, the label is tried further out around it, with a
+   * lead line back to it; without it, such a label is dropped.
+   */
+  names?: Point;
+  /** Obstacles registered with this owner (the member a force label names) do not count against the label. */
+  owner?: string;
 }
 
 /** A cell index counted from one cell before the canvas, with everything past either edge in the edge cell. */
@@ -49,21 +167,45 @@ function clamp(cell: number, last: number): number {
 
 /** Side of a cell of the placer's grid, in pixels: a few labels high, so a query reads a handful of cells. */
 const CELL = 48;
+/** Distances from the named point tried for a label with a lead line, and the directions, preferred first. */
+const LEAD_RADII = [30, 46, 62];
+const LEAD_DIRECTIONS: [number, number][] = [
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [-1, -1],
+  [1, 1],
+  [-1, 1],
+  [1, 0],
+  [-1, 0],
+];
+
+interface Obstacle {
+  box: Box;
+  /** a stroked line: the segment and its half width; the box is then the segment's bounding box */
+  segment?: [Point, Point, number];
+  owner?: string;
+  /** a placed label (lead lines must not cross these) */
+  label?: boolean;
+}
 
 /**
- * Places labels one after another on a canvas; `obstacles` are drawings labels must not cover. Taken boxes
- * are filed in a grid of cells, so judging a candidate reads only the boxes near it: a figure with a
- * thousand labels costs a thousand small lookups, not a million comparisons.
+ * Places labels one after another on a canvas. Taken regions are filed in a grid of cells, so judging a
+ * candidate reads only what is near it: a figure with a thousand labels costs a thousand small lookups.
  */
 export class LabelPlacer {
-  private readonly taken: Box[] = [];
-  /** Taken boxes (indexes into `taken`) by the cells they touch. */
+  private readonly taken: Obstacle[] = [];
+  /** Taken regions (indexes into `taken`) by the cells they touch. */
   private readonly cells = new Map<number, number[]>();
-  /** The query that last counted each taken box, so a box filed in several cells counts once. */
+  /** The query that last counted each taken region, so one filed in several cells counts once. */
   private readonly seen: number[] = [];
   private query = 0;
   private readonly columns: number;
   private readonly rows: number;
+  /** Lead lines drawn for labels placed away from what they name. */
+  readonly leaders: PathShape[] = [];
+  /** Texts of labels that found no room and were left out. */
+  readonly dropped: string[] = [];
 
   constructor(
     private readonly bounds: Box,
@@ -74,11 +216,10 @@ export class LabelPlacer {
     for (const box of obstacles) this.block(box);
   }
 
-  /** Marks a drawn region as taken, so later labels avoid it. */
-  block(box: Box): void {
-    const index = this.taken.push(box) - 1;
+  private file(obstacle: Obstacle): void {
+    const index = this.taken.push(obstacle) - 1;
     this.seen.push(-1);
-    const [c0, c1, r0, r1] = this.span(box);
+    const [c0, c1, r0, r1] = this.span(obstacle.box);
     for (let c = c0; c <= c1; c++) {
       for (let r = r0; r <= r1; r++) {
         const key = c * (this.rows + 2) + r;
@@ -89,8 +230,55 @@ export class LabelPlacer {
     }
   }
 
-  /** How many taken boxes the box, with its clear space, overlaps. */
-  private clash(box: Box): number {
+  /** Marks a drawn region as taken, so later labels avoid it. */
+  block(box: Box, owner?: string): void {
+    this.file({ box, ...(owner !== undefined && { owner }) });
+  }
+
+  /** Marks a line as taken: labels may sit beside it but not across it. */
+  blockSegment(a: Point, b: Point, halfWidth = 1, owner?: string): void {
+    const box = { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+    this.file({ box: grow(box, halfWidth), segment: [a, b, halfWidth], ...(owner !== undefined && { owner }) });
+  }
+
+  /**
+   * Marks a polyline as taken, as the fewest chords that stay within `tolerance` px of it (a chart's curve has
+   * hundreds of samples on a few straight runs and arcs; each chord is widened by the tolerance).
+   */
+  blockPolyline(points: readonly Point[], halfWidth: number, tolerance = 0.5): void {
+    const off = (a: Point, b: Point, p: Point) => {
+      const length = Math.hypot(b.x - a.x, b.y - a.y);
+      return length === 0 ? Math.hypot(p.x - a.x, p.y - a.y) : Math.abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / length;
+    };
+    let i = 0;
+    while (i + 1 < points.length) {
+      let j = i + 1;
+      // extend the chord while every point it skips stays close to it (at most 24 at a time)
+      while (j + 1 < points.length && j - i < 24) {
+        let close = true;
+        for (let k = i + 1; k <= j && close; k++) close = off(points[i]!, points[j + 1]!, points[k]!) <= tolerance;
+        if (!close) break;
+        j++;
+      }
+      this.blockSegment(points[i]!, points[j]!, halfWidth + tolerance);
+      i = j;
+    }
+  }
+
+  /** Marks what drawn shapes cover (see `shapeObstacles`). */
+  blockShapes(shapes: readonly Shape[], owner?: string): void {
+    for (const shape of shapes) {
+      const { segments, boxes } = shapeObstacles(shape);
+      for (const [a, b, half] of segments) this.blockSegment(a, b, half, owner);
+      for (const box of boxes) this.block(box, owner);
+    }
+  }
+
+  /**
+   * How many taken regions the box, with its clear space, meets (`first`: stopping at the first, which is all
+   * `place` needs to know); `labelsOnly` counts placed labels alone, `line` tests that segment instead of the box.
+   */
+  private clash(box: Box, owner?: string, labelsOnly = false, line?: [Point, Point], first = false): number {
     const grown = grow(box, GAP);
     const query = ++this.query;
     let count = 0;
@@ -102,7 +290,19 @@ export class LabelPlacer {
         for (const index of list) {
           if (this.seen[index] === query) continue;
           this.seen[index] = query;
-          if (overlaps(grown, this.taken[index]!)) count++;
+          const o = this.taken[index]!;
+          if ((owner !== undefined && o.owner === owner) || (labelsOnly && !o.label)) continue;
+          if (!overlaps(grown, o.box)) continue;
+          const g = o.segment?.[2] ?? 0;
+          if (line) {
+            const b = o.box;
+            if (crosses(line[0].x, line[0].y, line[1].x, line[1].y, b.x0 - 1, b.y0 - 1, b.x1 + 1, b.y1 + 1)) count++;
+          } else if (!o.segment) count++;
+          else {
+            const [a, b] = o.segment;
+            if (crosses(a.x, a.y, b.x, b.y, grown.x0 - g, grown.y0 - g, grown.x1 + g, grown.y1 + g)) count++;
+          }
+          if (first && count > 0) return count;
         }
       }
     }
@@ -123,24 +323,18 @@ export class LabelPlacer {
     ];
   }
 
-  place(spec: LabelSpec): TextShape {
-    const size = spec.size ?? 12;
-    // the first candidate clear of everything; failing that, the first of those that cover least
-    let chosen: { at: Point; anchor: Anchor; box: Box } | undefined;
-    let least = Infinity;
-    for (const c of spec.candidates) {
-      const box = textBox(spec.text, c.at, c.anchor, size);
-      // a candidate running off the canvas slides back on; its clash is then judged where it lands
-      const dx = Math.max(0, this.bounds.x0 - box.x0) - Math.max(0, box.x1 - this.bounds.x1);
-      const dy = Math.max(0, this.bounds.y0 - box.y0) - Math.max(0, box.y1 - this.bounds.y1);
-      const at = dx === 0 && dy === 0 ? c.at : { x: c.at.x + dx, y: c.at.y + dy };
-      const landed = at === c.at ? box : textBox(spec.text, at, c.anchor, size);
-      const clash = this.clash(landed);
-      if (clash < least) [chosen, least] = [{ at, anchor: c.anchor, box: landed }, clash];
-      if (clash === 0) break;
-    }
-    if (!chosen) throw new Error(`label "${spec.text}" has no candidate position`);
-    this.block(chosen.box);
+  /** The candidate slid back onto the canvas, with its box; `width` is the label's, measured once. */
+  private land(c: Candidate, size: number, width: number): { at: Point; anchor: Anchor; box: Box } {
+    const box = boxOf(width, c.at, c.anchor, size);
+    const dx = Math.max(0, this.bounds.x0 - box.x0) - Math.max(0, box.x1 - this.bounds.x1);
+    const dy = Math.max(0, this.bounds.y0 - box.y0) - Math.max(0, box.y1 - this.bounds.y1);
+    if (dx === 0 && dy === 0) return { at: c.at, anchor: c.anchor, box };
+    const at = { x: c.at.x + dx, y: c.at.y + dy };
+    return { at, anchor: c.anchor, box: boxOf(width, at, c.anchor, size) };
+  }
+
+  private shape(spec: LabelSpec, chosen: { at: Point; anchor: Anchor; box: Box }, size: number): TextShape {
+    this.file({ box: chosen.box, label: true });
     return {
       kind: 'text',
       text: spec.text,
@@ -150,8 +344,83 @@ export class LabelPlacer {
       fill: spec.fill ?? 'ink',
       ...(spec.bold && { bold: true }),
       ...(spec.halo && { halo: true }),
+      ...(spec.outline && { outline: true }),
       box: chosen.box,
     };
+  }
+
+  /** The label at its first clear candidate, else further out with a lead line, else nothing (it is dropped). */
+  place(spec: LabelSpec): TextShape | undefined {
+    const size = spec.size ?? 12;
+    const width = textWidth(spec.text, size, spec.bold);
+    for (const c of spec.candidates) {
+      const landed = this.land(c, size, width);
+      if (this.clash(landed.box, spec.owner, false, undefined, true) === 0) return this.shape(spec, landed, size);
+    }
+    const p = spec.names;
+    if (p) {
+      for (const radius of LEAD_RADII) {
+        for (const [ux, uy] of LEAD_DIRECTIONS) {
+          const anchor: Anchor = ux === 0 ? 'middle' : ux > 0 ? 'start' : 'end';
+          const at = { x: p.x + ux * radius, y: p.y + uy * radius };
+          const landed = this.land({ at, anchor }, size, width);
+          if (this.clash(landed.box, spec.owner, false, undefined, true) > 0) continue;
+          // the lead line runs from just off the named point to the nearest point of the label's box
+          const b = landed.box;
+          const end = { x: Math.min(b.x1, Math.max(b.x0, p.x)), y: Math.min(b.y1, Math.max(b.y0, p.y)) };
+          const length = Math.hypot(end.x - p.x, end.y - p.y);
+          if (length < 8) continue;
+          const start = { x: p.x + ((end.x - p.x) * 4) / length, y: p.y + ((end.y - p.y) * 4) / length };
+          const lineBox = {
+            x0: Math.min(start.x, end.x),
+            y0: Math.min(start.y, end.y),
+            x1: Math.max(start.x, end.x),
+            y1: Math.max(start.y, end.y),
+          };
+          if (this.clash(lineBox, undefined, true, [start, end], true) > 0) continue;
+          const leader: PathShape = {
+            kind: 'path',
+            d: [
+              ['M', start.x, start.y],
+              ['L', end.x, end.y],
+            ],
+            stroke: spec.fill ?? 'ink',
+            strokeWidth: 0.75,
+          };
+          this.leaders.push(leader);
+          this.blockSegment(start, end, 0.5);
+          return this.shape(spec, landed, size);
+        }
+      }
+    }
+    this.dropped.push(spec.text);
+    return undefined;
+  }
+
+  /** Labels that must be shown (a title, a legend): the first clear candidate, else the one that clashes least. */
+  placeAlways(spec: LabelSpec): TextShape {
+    const size = spec.size ?? 12;
+    let chosen: { at: Point; anchor: Anchor; box: Box } | undefined;
+    let least = Infinity;
+    const width = textWidth(spec.text, size, spec.bold);
+    for (const c of spec.candidates) {
+      const landed = this.land(c, size, width);
+      const clash = this.clash(landed.box, spec.owner);
+      if (clash < least) [chosen, least] = [landed, clash];
+      if (clash === 0) break;
+    }
+    if (!chosen) throw new Error(`label "${spec.text}" has no candidate position`);
+    return this.shape(spec, chosen, size);
+  }
+
+  /** Places labels in order (the first have the most freedom), answering those placed. */
+  placeAll(specs: readonly LabelSpec[]): TextShape[] {
+    const out: TextShape[] = [];
+    for (const spec of specs) {
+      const label = this.place(spec);
+      if (label) out.push(label);
+    }
+    return out;
   }
 }
 
@@ -159,16 +428,13 @@ export class LabelPlacer {
  * Candidates stepping away from a point: straight out first, then further out. Sideways directions
  * step up and down alternately, so a label keeps beside its anchor.
  */
-export function fan(at: Point, direction: 'up' | 'down' | 'left' | 'right', step: number, count = 5): { at: Point; anchor: Anchor }[] {
+export function fan(at: Point, direction: 'up' | 'down' | 'left' | 'right', step: number, count = 5): Candidate[] {
   const anchor: Anchor = direction === 'left' ? 'end' : direction === 'right' ? 'start' : 'middle';
-  return Array.from({ length: count }, (_, i) => {
+  const out: Candidate[] = [];
+  for (let i = 0; i < count; i++) {
     const sideways = (i % 2 === 0 ? 1 : -1) * Math.ceil(i / 2) * step;
-    const p =
-      direction === 'up'
-        ? { x: at.x, y: at.y - i * step }
-        : direction === 'down'
-          ? { x: at.x, y: at.y + i * step }
-          : { x: at.x, y: at.y + sideways };
-    return { at: p, anchor };
-  });
+    const y = direction === 'up' ? at.y - i * step : direction === 'down' ? at.y + i * step : at.y + sideways;
+    out.push({ at: { x: at.x, y }, anchor });
+  }
+  return out;
 }

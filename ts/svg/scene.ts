@@ -56,6 +56,8 @@ export interface TextShape {
   bold?: boolean;
   /** a background-coloured box behind the text, for labels drawn over lines */
   halo?: boolean;
+  /** the box drawn round the text in its colour (a truss member's number) */
+  outline?: boolean;
   box: Box;
 }
 

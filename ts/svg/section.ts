@@ -95,14 +95,14 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
   const turn = `I1 axis at ${quantity(f.principalAngle)}°`;
   const caption = `${area} · ${moments} · ${turn}`;
   // one line when it fits the canvas, else two
-  const fits = (text: string) => CAPTION.x + textBox(text, { x: 0, y: 0 }, 'start', FONT).x1 <= o.width;
+  const fits = (text: string) => CAPTION.x + textBox(text, { x: 0, y: 0 }, 'start', FONT, true).x1 <= o.width;
   const lines = fits(caption) ? [caption] : [`${area} · ${turn}`, moments];
   const top = CAPTION.y + lines.length * CAPTION.pitch + 10;
   const { at, scale, box } = frame(f, o, top);
   const len = (v: number) => withUnit(v, f.units.length);
   const placer = new LabelPlacer({ x0: 0, y0: 0, x1: o.width, y1: o.height }, [box]);
   const title: Shape[] = lines.map((text, i) =>
-    placer.place({ text, candidates: [{ at: { x: CAPTION.x, y: CAPTION.y + i * CAPTION.pitch }, anchor: 'start' }], bold: true }),
+    placer.placeAlways({ text, candidates: [{ at: { x: CAPTION.x, y: CAPTION.y + i * CAPTION.pitch }, anchor: 'start' }], bold: true }),
   );
 
   const material: Shape[] = [
@@ -119,13 +119,13 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
   ] as const) {
     const [a, b] = axisLine(c, degrees, around);
     axes.push(segment(a, b, { stroke: 'deflected', strokeWidth: 1, dashed: true }));
-    axes.push(placer.place({ text: name, candidates: fan(b, b.x >= c.x ? 'right' : 'left', 14), fill: 'deflected', bold: true }));
+    axes.push(placer.placeAlways({ text: name, candidates: fan(b, b.x >= c.x ? 'right' : 'left', 14), fill: 'deflected', bold: true }));
   }
   const pna = at(f.plasticNeutralAxis.x, f.plasticNeutralAxis.y);
   axes.push(segment({ x: box.x0 - 16, y: pna.y }, { x: box.x1 + 16, y: pna.y }, { stroke: 'load', strokeWidth: 1, dashed: true }));
   axes.push(segment({ x: pna.x, y: box.y0 - 16 }, { x: pna.x, y: box.y1 + 16 }, { stroke: 'load', strokeWidth: 1, dashed: true }));
   axes.push(
-    placer.place({
+    placer.placeAlways({
       text: `PNA y = ${len(f.plasticNeutralAxis.y)}`,
       candidates: fan({ x: box.x1 + 20, y: pna.y }, 'right', 14),
       fill: 'load',
@@ -133,7 +133,7 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     }),
   );
   axes.push(
-    placer.place({
+    placer.placeAlways({
       text: `PNA x = ${len(f.plasticNeutralAxis.x)}`,
       candidates: fan({ x: pna.x, y: box.y1 + 14 }, 'right', 14),
       fill: 'load',
@@ -148,7 +148,7 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
   ];
   placer.block({ x0: c.x - 6, y0: c.y - 6, x1: c.x + 6, y1: c.y + 6 });
   centroid.push(
-    placer.place({
+    placer.placeAlways({
       text: `C (${len(f.centroid.x)}, ${len(f.centroid.y)})`,
       candidates: [...fan({ x: c.x + 10, y: c.y - 14 }, 'right', 14), ...fan({ x: c.x - 10, y: c.y - 14 }, 'left', 14)],
       halo: true,
@@ -168,7 +168,7 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     segment({ x: right - 5, y: box.y1 }, { x: right + 5, y: box.y1 }, { stroke: 'muted', strokeWidth: 1 }),
   ];
   extents.push(
-    placer.place({
+    placer.placeAlways({
       text: `x ${len(xMin)} to ${len(xMax)}`,
       candidates: fan({ x: (box.x0 + box.x1) / 2, y: below + 14 }, 'down', 14),
       fill: 'muted',
@@ -182,7 +182,7 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     { at: { x: right, y: box.y0 - 14 }, anchor: 'end' as const },
   ];
   const beside = right + 8 + textBox(yRange, { x: 0, y: 0 }, 'start', FONT).x1 <= o.width;
-  extents.push(placer.place({ text: yRange, candidates: beside ? ySide : [...ySide].reverse(), fill: 'muted', halo: true }));
+  extents.push(placer.placeAlways({ text: yRange, candidates: beside ? ySide : [...ySide].reverse(), fill: 'muted', halo: true }));
 
   const layers: Layer[] = [
     { name: 'material', shapes: material },

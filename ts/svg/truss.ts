@@ -4,17 +4,20 @@
  * magnified by a stated round factor). Layout only: this module returns a Scene.
  */
 import { quantity, withUnit } from './format.js';
-import { arrow, pinOrRoller } from './glyphs.js';
-import { LabelPlacer, fan, type LabelSpec } from './labels.js';
+import { pinOrRoller } from './glyphs.js';
+import { LabelPlacer, type Candidate, type LabelSpec } from './labels.js';
 import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions, type TrussFigureModel, type TrussFigureResults } from './model.js';
+import { nodalForce } from './nodal-loads.js';
 import { forceReaction } from './reactions.js';
-import { around, segment, type Anchor, type Point, type Scene, type Shape, type TextShape } from './scene.js';
+import { segment, type Anchor, type Point, type Scene, type Shape } from './scene.js';
 
 export type TrussView = 'problem' | 'results';
 
 export interface TrussFigureOptions extends FigureOptions {
   view: TrussView;
+  /** node numbers beside the nodes and member numbers (boxed) on the members; dropped one by one where crowded */
+  numbers?: boolean;
 }
 
 /** Share of the drawing's larger extent that the largest displacement is magnified to. */
@@ -29,15 +32,6 @@ export function roundFactor(value: number): number {
   const power = 10 ** Math.floor(Math.log10(value));
   const mantissa = value / power;
   return (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * power;
-}
-
-/** A load's components, whichever form it was given in. */
-export function loadComponents(load: NonNullable<TrussFigureModel['loads']>[number]): { fx: number; fy: number } {
-  if ('magnitude' in load) {
-    const a = (load.angle * Math.PI) / 180;
-    return { fx: load.magnitude * Math.cos(a), fy: load.magnitude * Math.sin(a) };
-  }
-  return { fx: load.fx ?? 0, fy: load.fy ?? 0 };
 }
 
 /** Displacements (mm or in) in the coordinates' unit (m or ft). */
@@ -59,6 +53,47 @@ export function trussDeflectionFactor(
   }
   if (!largest || largest.value === 0 || extent === 0) return undefined;
   return { factor: roundFactor((DEFLECTION_SHARE * extent) / (largest.value * displacementToLength(model))), ...largest };
+}
+
+/**
+ * Candidates beside a node, in the quadrants first (members usually leave a node along the axes or at 45
+ * degrees, so a number there clears the chords and verticals), then straight above and below.
+ */
+function besideNode(p: Point): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [dx, dy] of [
+    [-5, -11],
+    [5, -11],
+    [-5, 11],
+    [5, 11],
+    [-10, -16],
+    [10, -16],
+    [-10, 16],
+    [10, 16],
+    [0, -15],
+    [0, 15],
+    [-14, -3],
+    [14, -3],
+    [-20, -20],
+    [20, -20],
+    [-22, 8],
+    [22, 8],
+  ] as const) {
+    out.push({ at: { x: p.x + dx, y: p.y + dy }, anchor: dx < 0 ? 'end' : dx > 0 ? 'start' : 'middle' });
+  }
+  return out;
+}
+
+/** Positions along a member and either side of it, as many pixels out as `offsets` say. */
+function alongMember(a: Point, b: Point, along: readonly number[], offsets: readonly number[]): Candidate[] {
+  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
+  const out: Candidate[] = [];
+  for (const t of along) {
+    const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+    for (const d of offsets) out.push({ at: { x: p.x + normal.x * d, y: p.y + normal.y * d }, anchor: 'middle' as Anchor });
+  }
+  return out;
 }
 
 export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussFigureOptions): Scene {
@@ -84,17 +119,19 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
   const at = (id: number): Point => nodes.get(id) ?? { x: 0, y: 0 };
 
   const placer = new LabelPlacer({ x0: 2, y0: 2, x1: width - 2, y1: height - 2 });
-  const layers: Record<'deflected' | 'members' | 'nodes' | 'supports' | 'loads' | 'reactions' | 'legend', Shape[]> = {
-    deflected: [],
-    members: [],
-    nodes: [],
-    supports: [],
-    loads: [],
-    reactions: [],
-    legend: [],
+  type LayerName = 'deflected' | 'members' | 'nodes' | 'supports' | 'loads' | 'reactions' | 'legend';
+  const layers: Record<LayerName, Shape[]> = { deflected: [], members: [], nodes: [], supports: [], loads: [], reactions: [], legend: [] };
+  // every drawing keeps labels off what it covers; a member's own labels may sit on it
+  const draw = (layer: LayerName, shapes: Shape[], owner?: string) => {
+    layers[layer].push(...shapes);
+    placer.blockShapes(shapes, owner);
   };
+  // labels by priority: loads and reactions, node numbers (the legend names a node), member forces, member numbers
   const queue: LabelSpec[] = [];
-  const labels: TextShape[] = [];
+  const forceLabels: LabelSpec[] = [];
+  const nodeNumbers: LabelSpec[] = [];
+  const numbers: LabelSpec[] = [];
+  const numbered = options.numbers ?? true;
 
   // members, coloured by force in the results view
   const forces = new Map((results?.memberForces ?? []).map((m) => [m.member, m.force]));
@@ -105,78 +142,65 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     const f = forces.get(member.id) ?? 0;
     const zero = Math.abs(f) <= 1e-9 * largestForce;
     const paint = !showResults || zero ? 'ink' : f > 0 ? 'tension' : 'compression';
-    layers.members.push(segment(a, b, { stroke: showResults && zero ? 'muted' : paint, strokeWidth: showResults ? 2.5 : 2 }));
+    const owner = `member ${member.id}`;
+    draw('members', [segment(a, b, { stroke: showResults && zero ? 'muted' : paint, strokeWidth: showResults ? 2.5 : 2 })], owner);
     if (showResults) {
-      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
       // on the member at its middle, then further along either way; at each, on it and either side of it
-      const candidates: { at: Point; anchor: Anchor }[] = [];
-      for (const t of ALONG) {
-        const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-        candidates.push({ at: p, anchor: 'middle' });
-        for (const d of [12, -12]) candidates.push({ at: { x: p.x + normal.x * d, y: p.y + normal.y * d }, anchor: 'middle' });
-      }
       const range = bounds.get(member.id);
-      queue.push({
+      forceLabels.push({
         text: range
           ? `${quantity(range.max, largestForce)} / ${withUnit(range.min, force, largestForce)}`
           : withUnit(zero ? 0 : f, force, largestForce),
-        candidates,
+        candidates: alongMember(a, b, ALONG, [0, 12, -12]),
         fill: zero ? 'muted' : f > 0 ? 'tension' : 'compression',
         size: 11,
         bold: true,
         halo: true,
+        owner,
+      });
+    }
+    if (numbered) {
+      numbers.push({
+        text: String(member.id),
+        candidates: alongMember(a, b, [0.5, 0.3, 0.7, 0.2, 0.8], showResults ? [12, -12, 20, -20] : [0, 11, -11]),
+        fill: 'muted',
+        size: 9,
+        outline: true,
+        owner,
       });
     }
   }
-  for (const p of nodes.values()) {
-    layers.nodes.push({ kind: 'circle', center: p, r: 3, fill: 'background', stroke: 'ink', strokeWidth: 1.5 });
-    placer.block(around([p], 4));
+  for (const node of model.nodes) {
+    const p = at(node.id);
+    draw('nodes', [{ kind: 'circle', center: p, r: 3, fill: 'background', stroke: 'ink', strokeWidth: 1.5 }]);
+    if (numbered) nodeNumbers.push({ text: String(node.id), candidates: besideNode(p), fill: 'ink', size: 10, bold: true });
   }
 
+  const rollers = new Map<number, number>();
   for (const support of model.supports) {
-    const p = at(support.node);
     const angle = support.angle ?? 0;
-    layers.supports.push(...pinOrRoller(support.type, p, SUPPORT, angle, options.style));
-    const a = (angle * Math.PI) / 180;
-    // the glyph hangs from the node along the normal turned away from the structure
-    const foot = { x: p.x + Math.sin(a) * (SUPPORT + 9), y: p.y + Math.cos(a) * (SUPPORT + 9) };
-    placer.block(around([p, foot], SUPPORT));
+    if (support.type === 'roller') rollers.set(support.node, angle);
+    draw('supports', pinOrRoller(support.type, at(support.node), SUPPORT, angle, options.style));
   }
 
   for (const load of model.loads ?? []) {
-    const { fx, fy } = loadComponents(load);
-    const magnitude = Math.hypot(fx, fy);
-    if (magnitude === 0) continue;
-    const direction = { x: fx / magnitude, y: -fy / magnitude };
-    const p = at(load.node);
-    const tip = { x: p.x - direction.x * 5, y: p.y - direction.y * 5 };
-    const tail = { x: tip.x - direction.x * LOAD_LENGTH, y: tip.y - direction.y * LOAD_LENGTH };
-    layers.loads.push(...arrow(tail, tip, 'load', 2));
-    placer.block(around([tail, tip], 3));
-    const away = { x: tail.x - direction.x * 10, y: tail.y - direction.y * 10 };
-    queue.push({
-      text: withUnit(magnitude, force),
-      candidates: [
-        { at: away, anchor: Math.abs(direction.x) < 0.3 ? 'middle' : direction.x > 0 ? 'end' : 'start' },
-        ...fan({ x: tail.x + 8, y: tail.y }, 'right', 13, 3),
-        ...fan({ x: tail.x - 8, y: tail.y }, 'left', 13, 3),
-      ],
-      fill: 'load',
-      bold: true,
-    });
+    const drawn = nodalForce(at(load.node), load, force, LOAD_LENGTH, 5);
+    draw('loads', drawn.shapes);
+    queue.push(...drawn.labels);
   }
 
   if (showResults && results) {
     const largest = Math.max(0, ...results.reactions.flatMap((r) => [Math.abs(r.horizontal), Math.abs(r.vertical)]));
     for (const reaction of results.reactions) {
-      const drawn = forceReaction(at(reaction.node), reaction, largest, force, {
-        below: SUPPORT + 14,
-        beside: SUPPORT + 8,
-        belowSide: SUPPORT / 2,
-      });
-      layers.reactions.push(...drawn.shapes);
-      drawn.obstacles.forEach((box) => placer.block(box));
+      const drawn = forceReaction(
+        at(reaction.node),
+        reaction,
+        largest,
+        force,
+        { below: SUPPORT + 14, beside: SUPPORT + 8, belowSide: SUPPORT / 2 },
+        rollers.get(reaction.node) ?? 0,
+      );
+      draw('reactions', drawn.shapes);
       queue.push(...drawn.labels);
     }
 
@@ -191,13 +215,13 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
         }),
       );
       for (const member of model.members) {
-        layers.deflected.push(
-          segment(moved.get(member.from) ?? at(member.from), moved.get(member.to) ?? at(member.to), {
-            stroke: 'deflected',
-            strokeWidth: 1.5,
-            dashed: true,
-          }),
-        );
+        const line = segment(moved.get(member.from) ?? at(member.from), moved.get(member.to) ?? at(member.to), {
+          stroke: 'deflected',
+          strokeWidth: 1.5,
+          dashed: true,
+        });
+        // the member's own force label may cover its deflected line too
+        draw('deflected', [line], `member ${member.id}`);
       }
     }
 
@@ -213,22 +237,26 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
         dashed: true,
       });
     }
-    labels.push(...legend(entries, height, layers.legend, placer));
+    const legendLabels = legend(entries, width, height, layers.legend, placer);
+    return scene(options, layers, [...legendLabels, ...placer.placeAll([...queue, ...nodeNumbers, ...forceLabels, ...numbers])], placer);
   }
+  return scene(options, layers, placer.placeAll([...queue, ...nodeNumbers, ...forceLabels, ...numbers]), placer);
+}
 
-  for (const spec of queue) labels.push(placer.place(spec));
+function scene(options: TrussFigureOptions, layers: Record<string, Shape[]>, labels: Shape[], placer: LabelPlacer): Scene {
   return {
-    width,
-    height,
+    width: options.width,
+    height: options.height,
     title: `Truss ${options.view}`,
     layers: [
-      { name: 'deflected', shapes: layers.deflected },
-      { name: 'members', shapes: layers.members },
-      { name: 'supports', shapes: layers.supports },
-      { name: 'nodes', shapes: layers.nodes },
-      { name: 'loads', shapes: layers.loads },
-      { name: 'reactions', shapes: layers.reactions },
-      { name: 'legend', shapes: layers.legend },
+      { name: 'deflected', shapes: layers.deflected ?? [] },
+      { name: 'members', shapes: layers.members ?? [] },
+      { name: 'supports', shapes: layers.supports ?? [] },
+      { name: 'nodes', shapes: layers.nodes ?? [] },
+      { name: 'loads', shapes: layers.loads ?? [] },
+      { name: 'reactions', shapes: layers.reactions ?? [] },
+      { name: 'legend', shapes: layers.legend ?? [] },
+      { name: 'leaders', shapes: placer.leaders },
       { name: 'labels', shapes: labels },
     ],
   };
