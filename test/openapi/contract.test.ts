@@ -28,13 +28,13 @@ const unreachable: CounterStore = {
 let roomy: RunningService;
 /** Its counter store is away. */
 let away: RunningService;
-/** Anonymous callers get one request a minute here: the first passes and every later one is 429. */
+/** Anonymous callers get one request a day here (a day, not a minute: a minute can roll over mid-file): the first passes and every later one is 429. */
 let tight: RunningService;
 
 beforeAll(async () => {
   roomy = await startService();
   away = await startService(undefined, unreachable);
-  tight = await startService({ ...TIERS, anonymous: { burst: 1, day: 100, month: 1000 } });
+  tight = await startService({ ...TIERS, anonymous: { burst: 1000, day: 1, month: 1000 } });
   expect((await fetch(`${tight.url}/v1/standards`)).status).toBe(200);
 });
 afterAll(async () => {

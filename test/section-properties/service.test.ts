@@ -97,8 +97,8 @@ describe('counting', () => {
     expect(access('/v1/section-properties/diagram')).toBe('counted');
   });
 
-  it('refuses the second figure of a minute when the cap is one', async () => {
-    const tight = await startService({ ...TIERS, anonymous: { burst: 1, day: 100, month: 1000 } });
+  it('refuses the second figure of a day when the cap is one', async () => {
+    const tight = await startService({ ...TIERS, anonymous: { burst: 1000, day: 1, month: 1000 } });
     try {
       expect((await post(tight.url, '/v1/section-properties', TEE)).status).toBe(200);
       const second = await post(tight.url, '/v1/section-properties/diagram', TEE);

@@ -24,8 +24,8 @@ let app: Koa;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'spanwise-problems-'));
   keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
-  // a burst cap of 1: a second counted request would be refused
-  const tiers = { ...TIERS, anonymous: { burst: 1, day: 1000, month: 1000 } };
+  // a day cap of 1: a second counted request would be refused
+  const tiers = { ...TIERS, anonymous: { burst: 1000, day: 1, month: 1000 } };
   app = await testApp({ access: { keys, counters: new MemoryCounterStore(), tiers } });
 });
 afterAll(async () => {
