@@ -190,3 +190,42 @@ describe('POST /v1/beam/diagram', () => {
     expect(res.body.code).toBe('unstable_structure');
   });
 });
+
+describe('an applied moment over a support (issue 16: the arc was drawn over the support)', () => {
+  // Two 4 m spans on three supports, 12 kN.m applied at the middle support, 5 kN/m over both spans.
+  const body = {
+    spans: [
+      { length: 4, E: 200, I: 1e8 },
+      { length: 4, E: 200, I: 1e8 },
+    ],
+    supports: [
+      { type: 'pin', position: 0 },
+      { type: 'roller', position: 4 },
+      { type: 'roller', position: 8 },
+    ],
+    loads: [
+      { type: 'udl', start: -5, from: 0, to: 8 },
+      { type: 'moment', magnitude: 12, position: 4 },
+    ],
+  };
+  const group = (svg: string, name: string) =>
+    svg.slice(svg.indexOf(`<g id="spanwise-${name}">`), svg.indexOf('</g>', svg.indexOf(`<g id="spanwise-${name}">`)));
+
+  it.each(['setup', 'problem'])('%s: the arc stands above the beam, clear of the glyph below it', (view) => {
+    const svg = render({ ...body, view });
+    const beamY = Number(/d="M[\d.]+ ([\d.]+)L/.exec(group(svg, 'beam'))![1]);
+    const arc = /d="M([\d.]+) ([\d.]+)A[\d.]+ [\d.]+ 0 [01] [01] ([\d.]+) ([\d.]+)"/.exec(group(svg, 'loads'));
+    expect(arc, 'a moment arc in the loads layer').not.toBeNull();
+    const [, , startY, , endY] = arc!.map(Number);
+    expect(startY).toBeLessThanOrEqual(beamY + 0.01);
+    expect(endY).toBeLessThanOrEqual(beamY + 0.01);
+  });
+
+  it('away from a support it keeps its three-quarter circle, ends below the beam line', () => {
+    const svg = render({ ...body, loads: [{ type: 'moment', magnitude: 12, position: 2 }], view: 'setup' });
+    const beamY = Number(/d="M[\d.]+ ([\d.]+)L/.exec(group(svg, 'beam'))![1]);
+    const arc = /d="M([\d.]+) ([\d.]+)A[\d.]+ [\d.]+ 0 1 [01] ([\d.]+) ([\d.]+)"/.exec(group(svg, 'loads'));
+    expect(arc, 'a large-arc moment arc').not.toBeNull();
+    expect(Number(arc![2])).toBeGreaterThan(beamY);
+  });
+});

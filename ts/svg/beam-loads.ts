@@ -151,7 +151,8 @@ export function drawLoads(model: BeamFigureModel, page: BeamPage): void {
     } else if (load.type === 'moment') {
       const r = 15;
       const at = { x: px(load.position), y: beamY };
-      page.draw('loads', momentArc(at, r, load.magnitude > 0, 'load'));
+      const overSupport = model.supports.some((s) => Math.abs(px(s.position) - at.x) < r);
+      page.draw('loads', momentArc(at, r, load.magnitude > 0, 'load', overSupport ? 0 : 45));
       page.label({
         text: loadLabel(load, page.units),
         candidates: [

@@ -28,14 +28,15 @@ export function arrow(tail: Point, tip: Point, paint: Paint, width = 1.5, headSc
 
 /**
  * A three-quarter circle open at the bottom with a head at its end: the symbol of a moment.
- * `clockwise` is as seen on the page.
+ * `clockwise` is as seen on the page. Its ends stand `below` degrees under the horizontal; a moment
+ * applied over a support passes 0, a half circle above the beam, clear of the support's glyph beneath.
  */
-export function momentArc(center: Point, r: number, clockwise: boolean, paint: Paint): Shape[] {
+export function momentArc(center: Point, r: number, clockwise: boolean, paint: Paint, below = 45): Shape[] {
   const at = (degrees: number): Point => {
     const a = (degrees * Math.PI) / 180;
     return { x: center.x + r * Math.cos(a), y: center.y - r * Math.sin(a) };
   };
-  const [from, to] = clockwise ? [225, -45] : [-45, 225];
+  const [from, to] = clockwise ? [180 + below, -below] : [-below, 180 + below];
   const end = at(to);
   const a = (to * Math.PI) / 180;
   const direction = clockwise ? { x: Math.sin(a), y: Math.cos(a) } : { x: -Math.sin(a), y: -Math.cos(a) };
@@ -48,7 +49,7 @@ export function momentArc(center: Point, r: number, clockwise: boolean, paint: P
       kind: 'path',
       d: [
         ['M', start.x, start.y],
-        ['A', r, 1, clockwise ? 1 : 0, neck.x, neck.y],
+        ['A', r, Math.abs(neckAngle - from) > 180 ? 1 : 0, clockwise ? 1 : 0, neck.x, neck.y],
       ],
       stroke: paint,
       strokeWidth: 1.5,
