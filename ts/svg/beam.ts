@@ -130,7 +130,14 @@ export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, o
     const mid = px((ends[i] ?? 0) + span.length / 2);
     d.label({
       text: withUnit(span.length, d.units('length')),
-      candidates: fan({ x: mid, y: y - 10 }, 'up', 13, 3),
+      // over the line at the span's middle, else just beside it (a load-position tick may stand at the middle),
+      // else higher up
+      candidates: [
+        { at: { x: mid, y: y - 10 }, anchor: 'middle' },
+        { at: { x: mid - 6, y: y - 10 }, anchor: 'end' },
+        { at: { x: mid + 6, y: y - 10 }, anchor: 'start' },
+        ...fan({ x: mid, y: y - 23 }, 'up', 13, 2),
+      ],
       fill: 'muted',
       size: 11,
     });
