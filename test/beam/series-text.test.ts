@@ -139,6 +139,25 @@ describe('responseBody', () => {
   });
 });
 
+it('writes long arrays of flat rows as JSON.stringify does, and leaves every other array to it', () => {
+  const rows = (n: number, row: (i: number) => object) => Array.from({ length: n }, (_, i) => row(i));
+  const flat = rows(20, (i) => ({ member: i % 2 ? `m${i}` : i, force: i === 3 ? -0 : 1 / (i + 1) - 0.5, dx: 1e21 * i }));
+  const value = {
+    members: flat,
+    nested: { rows: flat, short: flat.slice(0, 3) },
+    // one row with its keys in another order, one with a nested object, one with a missing key, one non-finite
+    reordered: rows(20, (i) => (i === 7 ? { b: i, a: 1 } : { a: 1, b: i })),
+    deep: rows(20, (i) => ({ a: i, b: i === 19 ? { c: 1 } : 2 })),
+    missing: rows(20, (i) => (i === 0 ? { a: 1, b: 2 } : { a: i })),
+    infinite: rows(20, (i) => ({ a: i === 5 ? Infinity : i })),
+    absent: rows(20, (i) => ({ a: i, b: undefined })),
+    series: new SeriesData(new Float64Array([0, 1])),
+  };
+  const expected = JSON.stringify({ ...value, series: [[0, 1]] });
+  expect(new TextDecoder().decode(responseBody(value))).toBe(expected);
+  expect(value.nested.rows).toBe(flat);
+});
+
 describe('SeriesData', () => {
   it('copies the digits of positions the series before printed, and prints the others', () => {
     // the second series shares 1/3 and 2/3 with the first, adds 0.5 and repeats 2/3 (a jump)

@@ -16,6 +16,7 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
+  EngineTrussDescription,
   EngineTrussModel,
   EngineTrussResult,
 } from './types.js';
@@ -46,8 +47,11 @@ export interface Engine {
     envelopes: EngineEnvelopeRequest[],
     keepDiagrams: number,
   ): EngineBeamAnalysis;
-  /** One result per combination (factor vectors indexed by case number). */
-  solveTruss(model: EngineTrussModel, combinations: number[][]): EngineTrussResult[];
+  /**
+   * One result per combination (factor vectors indexed by case number). The model is given whole, or as a
+   * function that describes it to the binding record by record.
+   */
+  solveTruss(model: EngineTrussModel | ((input: EngineTrussDescription) => void), combinations: number[][]): EngineTrussResult[];
   /** One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). */
   solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number): EngineFrameAnalysis;
   /** Raw DEFLATE (RFC 1951) of the bytes, or `undefined` as soon as the output passes `limit` bytes. */
@@ -102,14 +106,23 @@ function analyseBeam(
   }
 }
 
-function solveTruss(bindings: EngineBindings, model: EngineTrussModel, combinations: readonly number[][]): EngineTrussResult[] {
+function describeTruss(model: EngineTrussModel, input: EngineTrussDescription): void {
+  for (const n of model.nodes) input.node(n.x, n.y);
+  for (const m of model.members) input.member(m.from, m.to, m.e, m.a);
+  for (const s of model.supports) input.support(s.node, s.kind === 'roller', s.angle, s.settlement.x, s.settlement.y);
+  for (const l of model.loads) input.load(l.node, l.fx, l.fy, l.case);
+  for (const f of model.fabricationErrors) input.fabricationError(f.member, f.strain, f.deltaLength);
+}
+
+function solveTruss(
+  bindings: EngineBindings,
+  model: EngineTrussModel | ((input: EngineTrussDescription) => void),
+  combinations: readonly number[][],
+): EngineTrussResult[] {
   const input = new bindings.TrussInput();
   try {
-    for (const n of model.nodes) input.node(n.x, n.y);
-    for (const m of model.members) input.member(m.from, m.to, m.e, m.a);
-    for (const s of model.supports) input.support(s.node, s.kind === 'roller', s.angle, s.settlement.x, s.settlement.y);
-    for (const l of model.loads) input.load(l.node, l.fx, l.fy, l.case);
-    for (const f of model.fabricationErrors) input.fabricationError(f.member, f.strain, f.deltaLength);
+    if (typeof model === 'function') model(input);
+    else describeTruss(model, input);
     for (const c of combinations) input.combination(c);
     const solution = input.solve();
     try {

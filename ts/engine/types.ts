@@ -53,6 +53,12 @@ export interface EngineTrussModel {
   fabricationErrors: { member: number; strain: number; deltaLength: number }[];
 }
 
+/**
+ * A truss described to the binding record by record (the binding's own `TrussInput` methods), for a caller
+ * that holds the model in another shape and need not build an `EngineTrussModel` only to have it read back.
+ */
+export type EngineTrussDescription = Pick<Binding.TrussInput, 'node' | 'member' | 'support' | 'load' | 'fabricationError'>;
+
 export interface EngineTrussResult {
   reactions: { node: number; horizontal: number; vertical: number }[];
   /** Each member's axial force in member order (kN, tension positive). */

@@ -4,7 +4,7 @@
  *
  * The engine's binding compresses (miniz_oxide, crates/engine-wasm `link.rs`: its tables made once, so a
  * small model costs microseconds) and stops as soon as its output can no longer fit in the URL: a
- * 300-node truss's 55 KB model is dropped after its first chunks instead of being compressed whole.
+ * 300-node truss's 53 KB model is dropped after its first 10 KB instead of being compressed whole.
  * fflate inflates the link back, the same code in Node and in the browser calculator. Browser-safe:
  * Web APIs only (TextEncoder, btoa, atob).
  */

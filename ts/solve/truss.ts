@@ -12,7 +12,7 @@ import {
   type TrussResult,
 } from '../combinations/index.js';
 import { caseIndex } from '../combinations/types.js';
-import type { EngineTrussModel, EngineTrussResult } from '../engine/types.js';
+import type { EngineTrussDescription, EngineTrussResult } from '../engine/types.js';
 import { TrussSolveRequest, type TrussLoadInput } from '../schema/truss.js';
 import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
@@ -122,40 +122,40 @@ function fillMaterialsOrRefuse(
   return fillMaterials(sections, materials, 'truss');
 }
 
-/** The engine's model (kN, m, kN/m², m², radians) from an SI request with resolved materials. */
-export function trussEngineModel(si: TrussSolveRequest): EngineTrussModel {
-  const nodeIndex = new Map(si.nodes.map((n, i) => [n.id, i]));
-  const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
-  // each material in engine units once, not once per member
-  const material = new Map(si.materials.map((m) => [m.id, { e: toEngine('modulus', m.E!), a: toEngine('area', m.A!) }]));
-  const at = (id: number) => nodeIndex.get(id)!;
-  return {
-    nodes: si.nodes.map((n) => ({ x: n.x, y: n.y })),
-    members: si.members.map((m) => {
+/**
+ * The engine's model (kN, m, kN/m², m², radians) from an SI request with resolved materials, described to
+ * the binding record by record: nodes and members are numbered in the request's order.
+ */
+export function describeTrussModel(si: TrussSolveRequest): (input: EngineTrussDescription) => void {
+  return (input) => {
+    const nodeIndex = new Map<TrussSolveRequest['nodes'][number]['id'], number>();
+    si.nodes.forEach((n, i) => {
+      nodeIndex.set(n.id, i);
+      input.node(n.x, n.y);
+    });
+    const at = (id: TrussSolveRequest['nodes'][number]['id']) => nodeIndex.get(id)!;
+    // each material in engine units once, not once per member
+    const material = new Map(si.materials.map((m) => [m.id, { e: toEngine('modulus', m.E!), a: toEngine('area', m.A!) }]));
+    for (const m of si.members) {
       const { e, a } = material.get(m.material ?? DEFAULT_MATERIAL)!;
-      return { from: at(m.from), to: at(m.to), e, a };
-    }),
-    supports: si.supports.map((s) => ({
-      node: at(s.node),
-      kind: s.type,
-      angle: (s.angle ?? 0) * DEGREES,
-      settlement: {
-        x: toEngine('displacement', s.settlement?.x ?? 0),
-        y: toEngine('displacement', s.settlement?.y ?? 0),
-      },
-    })),
-    loads: (si.loads ?? []).map((l) => {
+      input.member(at(m.from), at(m.to), e, a);
+    }
+    for (const s of si.supports) {
+      const settlement = (v: number | undefined) => toEngine('displacement', v ?? 0);
+      input.support(at(s.node), s.type === 'roller', (s.angle ?? 0) * DEGREES, settlement(s.settlement?.x), settlement(s.settlement?.y));
+    }
+    for (const l of si.loads ?? []) {
       const c = caseIndex(l.case ?? 'G');
-      if ('magnitude' in l) {
-        return { node: at(l.node), fx: l.magnitude * Math.cos(l.angle * DEGREES), fy: l.magnitude * Math.sin(l.angle * DEGREES), case: c };
-      }
-      return { node: at(l.node), fx: l.fx ?? 0, fy: l.fy ?? 0, case: c };
-    }),
-    fabricationErrors: (si.fabricationErrors ?? []).map((f) =>
-      f.type === 'lack-of-fit'
-        ? { member: memberIndex.get(f.member)!, strain: 0, deltaLength: toEngine('displacement', f.deltaLength) }
-        : { member: memberIndex.get(f.member)!, strain: f.alpha * f.deltaT, deltaLength: 0 },
-    ),
+      if ('magnitude' in l) input.load(at(l.node), l.magnitude * Math.cos(l.angle * DEGREES), l.magnitude * Math.sin(l.angle * DEGREES), c);
+      else input.load(at(l.node), l.fx ?? 0, l.fy ?? 0, c);
+    }
+    if (si.fabricationErrors === undefined || si.fabricationErrors.length === 0) return;
+    const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
+    for (const f of si.fabricationErrors) {
+      const member = memberIndex.get(f.member)!;
+      if (f.type === 'lack-of-fit') input.fabricationError(member, 0, toEngine('displacement', f.deltaLength));
+      else input.fabricationError(member, f.alpha * f.deltaT, 0);
+    }
   };
 }
 
@@ -193,7 +193,7 @@ export function solveTrussDrawing(
   const units: UnitSystem = request.units ?? 'SI';
   const set = request.combinations ? generateCombinations(request.combinations, presentCases(request.loads ?? [])) : undefined;
   const si = trussRequestToSI(request, context.sections);
-  const model = trussEngineModel(si);
+  const model = describeTrussModel(si);
 
   let results: EngineTrussResult[];
   try {
