@@ -198,3 +198,29 @@ describe('POST /v1/truss/diagram', () => {
     expect(diagram.body).toEqual(solve.body);
   });
 });
+
+describe('a settled support (issue 16: settlements drawn with their value)', () => {
+  // The triangle's roller at node 2 settles 10 mm down, the pin at node 1 moves 5 mm along +x and 2 mm down.
+  const settled = {
+    ...triangle,
+    supports: [
+      { node: 1, type: 'pin' as const, settlement: { x: 5, y: -2 } },
+      { node: 2, type: 'roller' as const, settlement: { y: -10 } },
+    ],
+  };
+
+  it.each(['problem', 'results'])('%s: each settled support is labelled with its components', (view) => {
+    const labels = labelsOf(render({ ...settled, view }));
+    expect(labels).toContain('\u0394y -10 mm');
+    expect(labels).toContain('\u0394x 5, \u0394y -2 mm');
+  });
+
+  it('in imperial units the label names inches', () => {
+    const labels = labelsOf(render({ ...settled, units: 'imperial', materials: [{ id: 1, E: 29000, A: 10 }], view: 'problem' }));
+    expect(labels).toContain('\u0394y -10 in');
+  });
+
+  it('an unsettled support has no label', () => {
+    expect(labelsOf(render({ ...triangle, view: 'problem' })).some((l) => l.startsWith('\u0394'))).toBe(false);
+  });
+});

@@ -36,7 +36,12 @@ export interface TrussFigureModel {
   units?: 'SI' | 'imperial' | undefined;
   nodes: readonly { id: number; x: number; y: number }[];
   members: readonly { id: number; from: number; to: number }[];
-  supports: readonly { node: number; type: 'pin' | 'roller'; angle?: number | undefined }[];
+  supports: readonly {
+    node: number;
+    type: 'pin' | 'roller';
+    angle?: number | undefined;
+    settlement?: { x?: number | undefined; y?: number | undefined } | undefined;
+  }[];
   loads?:
     | readonly ({ node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number })[]
     | undefined;
