@@ -105,3 +105,18 @@ describe('frame figures', () => {
     expect(Math.max(...xs)).toBeLessThanOrEqual(x + 1e-9);
   });
 });
+
+describe('a settled support (issue 16: settlements drawn with their value)', () => {
+  // The cantilever column's base sinks 10 mm and turns 0.002 rad: the figure names both beside the base.
+  const settled: FrameFigureModel = { ...model, supports: [{ node: 1, type: 'fixed', settlement: { y: -10, rotation: 0.002 } }] };
+
+  it.each(['problem', 'results'] as const)('%s: the settled base carries its components', (view) => {
+    const svg = renderFrame(settled, results, { view, width: 860, height: 420, theme: 'light', style: 'modern' });
+    expect(labelsOf(svg)).toContain('\u0394y -10 mm, \u0394\u03b8 0.002 rad');
+  });
+
+  it('an unsettled base has no such label', () => {
+    const svg = renderFrame(model, results, { view: 'problem', width: 860, height: 420, theme: 'light', style: 'modern' });
+    expect(labelsOf(svg).some((l) => l.startsWith('\u0394'))).toBe(false);
+  });
+});

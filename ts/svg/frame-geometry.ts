@@ -2,6 +2,7 @@
  * What a frame figure reads of a request and its response, and the page geometry every frame view shares:
  * the structure fitted to scale inside margins, and each member's axes on the page.
  */
+import type { Settlement } from './settlement.js';
 import type { Point } from './scene.js';
 
 /** What a frame figure reads of the request (decisions.md section 6), in its units. */
@@ -14,7 +15,12 @@ export interface FrameFigureModel {
     to: number;
     releases?: { start?: boolean | undefined; end?: boolean | undefined } | undefined;
   }[];
-  supports: readonly { node: number; type: 'pin' | 'roller' | 'fixed'; angle?: number | undefined }[];
+  supports: readonly {
+    node: number;
+    type: 'pin' | 'roller' | 'fixed';
+    angle?: number | undefined;
+    settlement?: Settlement | undefined;
+  }[];
   nodalLoads?: readonly { node: number; fx?: number | undefined; fy?: number | undefined; moment?: number | undefined }[] | undefined;
   memberLoads?: readonly FrameFigureLoad[] | undefined;
 }

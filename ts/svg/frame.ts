@@ -13,6 +13,7 @@ import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { fan, LabelPlacer, type LabelSpec } from './labels.js';
 import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions } from './model.js';
+import { roundSupport, settlementLabel } from './settlement.js';
 import type { Paint } from './theme.js';
 import { polyline, segment, type Point, type Scene, type Shape, type TextShape } from './scene.js';
 import { roundFactor } from './truss.js';
@@ -172,6 +173,10 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
     layers.loads.push(...loads.shapes);
     placer.blockShapes(loads.shapes);
     queue.push(...loads.labels);
+    for (const support of model.supports) {
+      const text = settlementLabel(support.settlement, { length: unitOf(model, 'displacement') });
+      if (text) queue.push({ text, candidates: roundSupport(page.node(support.node), SUPPORT + 6), fill: 'load', bold: true });
+    }
   }
   if (results && (view === 'results' || view === 'deflected')) {
     if (view === 'results') drawReactions(model, results, page, layers, placer, queue);

@@ -3,6 +3,7 @@ import type { BeamResult } from '../combinations/index.js';
 import type { BeamSolveRequest } from '../schema/beam.js';
 import { quantities, type Quantity } from '../units/index.js';
 import type { DiagramStyle } from './glyphs.js';
+import type { Settlement } from './settlement.js';
 
 export interface FigureOptions {
   width: number;
@@ -40,7 +41,7 @@ export interface TrussFigureModel {
     node: number;
     type: 'pin' | 'roller';
     angle?: number | undefined;
-    settlement?: { x?: number | undefined; y?: number | undefined } | undefined;
+    settlement?: Settlement | undefined;
   }[];
   loads?:
     | readonly ({ node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number })[]

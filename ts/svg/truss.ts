@@ -10,6 +10,7 @@ import { legend, type LegendEntry } from './legend.js';
 import { unitOf, type FigureOptions, type TrussFigureModel, type TrussFigureResults } from './model.js';
 import { nodalForce } from './nodal-loads.js';
 import { forceReaction } from './reactions.js';
+import { roundSupport, settlementLabel } from './settlement.js';
 import { segment, type Anchor, type Point, type Scene, type Shape } from './scene.js';
 
 export type TrussView = 'problem' | 'results';
@@ -59,31 +60,6 @@ export function trussDeflectionFactor(
  * Candidates beside a node, in the quadrants first (members usually leave a node along the axes or at 45
  * degrees, so a number there clears the chords and verticals), then straight above and below.
  */
-/** An imposed support displacement as its components, `Δx 5 mm`, `Δy −10 mm` or `Δx 5, Δy −10 mm`; none when zero. */
-export function settlementLabel(
-  settlement: { x?: number | undefined; y?: number | undefined } | undefined,
-  unit: string,
-): string | undefined {
-  const parts = (['x', 'y'] as const)
-    .filter((axis) => (settlement?.[axis] ?? 0) !== 0)
-    .map((axis) => `\u0394${axis} ${quantity(settlement![axis]!)}`);
-  return parts.length === 0 ? undefined : `${parts.join(', ')} ${unit}`;
-}
-
-/** Candidates at `reach` pixels round a point: right and left first, then below and above, then the diagonals. */
-function beside(p: Point, reach: number): Candidate[] {
-  return [
-    { at: { x: p.x + reach, y: p.y + reach / 2 }, anchor: 'start' },
-    { at: { x: p.x - reach, y: p.y + reach / 2 }, anchor: 'end' },
-    { at: { x: p.x, y: p.y + reach + 12 }, anchor: 'middle' },
-    { at: { x: p.x, y: p.y - reach }, anchor: 'middle' },
-    { at: { x: p.x + reach, y: p.y + reach + 10 }, anchor: 'start' },
-    { at: { x: p.x - reach, y: p.y + reach + 10 }, anchor: 'end' },
-    { at: { x: p.x + reach, y: p.y - reach }, anchor: 'start' },
-    { at: { x: p.x - reach, y: p.y - reach }, anchor: 'end' },
-  ];
-}
-
 function besideNode(p: Point): Candidate[] {
   const out: Candidate[] = [];
   for (const [dx, dy] of [
@@ -206,8 +182,8 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     const angle = support.angle ?? 0;
     if (support.type === 'roller') rollers.set(support.node, angle);
     draw('supports', pinOrRoller(support.type, at(support.node), SUPPORT, angle, options.style));
-    const settled = settlementLabel(support.settlement, displacement);
-    if (settled) queue.push({ text: settled, candidates: beside(at(support.node), SUPPORT + 6), fill: 'load', bold: true });
+    const settled = settlementLabel(support.settlement, { length: displacement });
+    if (settled) queue.push({ text: settled, candidates: roundSupport(at(support.node), SUPPORT + 6), fill: 'load', bold: true });
   }
 
   for (const load of model.loads ?? []) {
