@@ -99,6 +99,11 @@ export class Page {
     );
     $('#import-json').addEventListener('click', () => this.importJson());
     $('#json').addEventListener('toggle', () => this.showJson());
+    // what the user types or pastes stays until the next edit of the model: the box's own filling (on `toggle` and
+    // when it scrolls into view, both delivered later) must not overwrite a paste made just after opening it
+    $('#model-json').addEventListener('input', () => {
+      this.jsonCurrent = true;
+    });
     new IntersectionObserver((entries) => {
       this.jsonOnScreen = entries.at(-1)!.isIntersecting;
       this.showJson();
