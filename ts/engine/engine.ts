@@ -51,7 +51,7 @@ export interface Engine {
    * One result per combination (factor vectors indexed by case number). The model is given whole, or as a
    * function that describes it to the binding record by record.
    */
-  solveTruss(model: EngineTrussModel | ((input: EngineTrussDescription) => void), combinations: number[][]): EngineTrussResult[];
+  solveTruss(describe: (input: EngineTrussDescription) => void, combinations: number[][]): EngineTrussResult[];
   /** One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). */
   solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number): EngineFrameAnalysis;
   /** Raw DEFLATE (RFC 1951) of the bytes, or `undefined` as soon as the output passes `limit` bytes. */
@@ -106,23 +106,25 @@ function analyseBeam(
   }
 }
 
-function describeTruss(model: EngineTrussModel, input: EngineTrussDescription): void {
-  for (const n of model.nodes) input.node(n.x, n.y);
-  for (const m of model.members) input.member(m.from, m.to, m.e, m.a);
-  for (const s of model.supports) input.support(s.node, s.kind === 'roller', s.angle, s.settlement.x, s.settlement.y);
-  for (const l of model.loads) input.load(l.node, l.fx, l.fy, l.case);
-  for (const f of model.fabricationErrors) input.fabricationError(f.member, f.strain, f.deltaLength);
+/** A truss already held as an engine model (the benchmarks' fixtures), described record by record to the binding. */
+export function describeTruss(model: EngineTrussModel): (input: EngineTrussDescription) => void {
+  return (input) => {
+    for (const n of model.nodes) input.node(n.x, n.y);
+    for (const m of model.members) input.member(m.from, m.to, m.e, m.a);
+    for (const s of model.supports) input.support(s.node, s.kind === 'roller', s.angle, s.settlement.x, s.settlement.y);
+    for (const l of model.loads) input.load(l.node, l.fx, l.fy, l.case);
+    for (const f of model.fabricationErrors) input.fabricationError(f.member, f.strain, f.deltaLength);
+  };
 }
 
 function solveTruss(
   bindings: EngineBindings,
-  model: EngineTrussModel | ((input: EngineTrussDescription) => void),
+  describe: (input: EngineTrussDescription) => void,
   combinations: readonly number[][],
 ): EngineTrussResult[] {
   const input = new bindings.TrussInput();
   try {
-    if (typeof model === 'function') model(input);
-    else describeTruss(model, input);
+    describe(input);
     for (const c of combinations) input.combination(c);
     const solution = input.solve();
     try {
@@ -147,7 +149,7 @@ export function createEngine(bindings: EngineBindings): Engine {
   return {
     version: bindings.engineVersion(),
     analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
-    solveTruss: (model, combinations) => solveTruss(bindings, model, combinations),
+    solveTruss: (describe, combinations) => solveTruss(bindings, describe, combinations),
     solveFrame: (model, combinations, keepDiagrams) => solveFrame(bindings, model, combinations, keepDiagrams, refusal),
     deflateRaw: (input, limit) => bindings.deflateRaw(input, limit),
     sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
