@@ -21,7 +21,7 @@ const engine: Engine = {
   analyseBeam: () => {
     throw new Error('the section routes must not call the engine');
   },
-  deflateRaw: () => {
+  linkDeflater: () => {
     throw new Error('the section routes must not call the engine');
   },
   sectionProperties: () => {

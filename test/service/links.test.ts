@@ -7,14 +7,15 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
-import { decodeViewModel, viewLink } from '../../ts/solve/links.js';
+import { decodeViewModel, deflateJson, jsonPieces, viewLink } from '../../ts/solve/links.js';
 import { TRIANGLE_TRUSS } from '../support/models.js';
 
 let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngine();
 });
-const deflateView = (input: Uint8Array, limit = 0xffffffff) => engine.deflateRaw(input, limit);
+/** The input pushed whole, as the link of a short model is. */
+const deflateView = (input: Uint8Array, limit = 0xffffffff) => engine.linkDeflater(limit).finish(input);
 
 /** A beam request of `spans` spans with a load or two on each, in SI. */
 function beamRequest(spans: number): string {
@@ -59,7 +60,7 @@ describe('the deflate behind links.view', () => {
 describe('viewLink', () => {
   it('round-trips a model through the URL', () => {
     const model = JSON.parse(beamRequest(3)) as unknown;
-    const link = viewLink('http://localhost:3000', 'beam', model, engine.deflateRaw)!;
+    const link = viewLink('http://localhost:3000', 'beam', model, engine.linkDeflater)!;
     expect(link.view.length).toBeLessThanOrEqual(2000);
     expect(decodeViewModel(new URL(link.view).searchParams.get('model')!)).toEqual(model);
   });
@@ -75,9 +76,108 @@ describe('viewLink', () => {
     // the limit is on the URL, prefix included: base64url of n bytes takes ceil(4n / 3) characters
     const model = JSON.parse(beamRequest(2)) as unknown;
     const base = 'http://localhost:3000';
-    const view = viewLink(base, 'beam', model, engine.deflateRaw)!.view;
+    const view = viewLink(base, 'beam', model, engine.linkDeflater)!.view;
     const spare = 2000 - view.length;
-    expect(viewLink(base + 'x'.repeat(spare), 'beam', model, engine.deflateRaw)?.view.length).toBe(2000);
-    expect(viewLink(base + 'x'.repeat(spare + 1), 'beam', model, engine.deflateRaw)).toBeUndefined();
+    expect(viewLink(base + 'x'.repeat(spare), 'beam', model, engine.linkDeflater)?.view.length).toBe(2000);
+    expect(viewLink(base + 'x'.repeat(spare + 1), 'beam', model, engine.linkDeflater)).toBeUndefined();
+  });
+});
+
+/** A lattice truss request of `n` bays (about 50 bytes a node and a member), in SI. */
+function latticeTruss(n: number) {
+  return {
+    units: 'SI',
+    nodes: Array.from({ length: 2 * n + 2 }, (_, i) => ({ id: i + 1, x: Math.floor(i / 2) * 1.7320508075688772, y: (i % 2) * 2.5 })),
+    members: Array.from({ length: 4 * n + 1 }, (_, i) => ({
+      id: i + 1,
+      from: Math.floor(i / 2) + 1,
+      to: Math.floor(i / 2) + 2,
+      material: 1,
+    })),
+    materials: [{ id: 1, E: 200, A: 1000 }],
+    supports: [
+      { node: 1, type: 'pin' },
+      { node: 2 * n + 1, type: 'roller', angle: 0 },
+    ],
+    loads: [{ node: n + 1, fy: -10 - n / 3 }],
+  };
+}
+
+describe('the link text written in pieces', () => {
+  const pieces = (value: unknown) => {
+    const out: string[] = [];
+    jsonPieces(value, (piece) => out.push(piece) > 0);
+    return out;
+  };
+
+  it('joins to exactly the text JSON.stringify writes', () => {
+    const odd = {
+      units: 'SI',
+      gone: undefined,
+      fn: () => 1,
+      date: new Date(0),
+      nested: { a: [1, undefined, NaN, -0, Infinity], b: undefined, 'ключ "q"': '✓\n' },
+      short: [1, 2, 3],
+      long: Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? undefined : i % 7 === 0 ? () => i : { i, x: i / 3, s: `µ${i}` })),
+      holes: Array.from({ length: 33 }, (_, i) => (i % 2 ? [i, { deep: [i] }] : null)),
+      empty: {},
+      emptyLong: [],
+      withToJSON: { toJSON: () => ({ replaced: true }) },
+      last: undefined,
+    };
+    const models: unknown[] = [
+      {},
+      { a: undefined },
+      [],
+      Array.from({ length: 50 }, (_, i) => i * 0.1),
+      'text',
+      12.5,
+      null,
+      odd,
+      JSON.parse(beamRequest(1)),
+      JSON.parse(beamRequest(20)),
+      { ...TRIANGLE_TRUSS, units: 'SI' },
+      latticeTruss(3),
+      latticeTruss(40),
+    ];
+    for (const model of models) expect(pieces(model).join('')).toBe(JSON.stringify(model));
+    // undefined has no text at all
+    expect(pieces(undefined)).toEqual([]);
+  });
+
+  it('writes a long model a few records at a time', () => {
+    const truss = latticeTruss(40);
+    const written = pieces(truss);
+    // 82 nodes and 161 members, 16 to a piece
+    expect(written.length).toBeGreaterThan(243 / 16);
+    // no piece longer than 16 of the longest records (a member, 41 characters at most)
+    expect(Math.max(...written.map((p) => p.length))).toBeLessThan(16 * 50);
+  });
+
+  it('gives a link the bytes of its whole text, however it was pushed', () => {
+    for (const model of [JSON.parse(beamRequest(3)), JSON.parse(beamRequest(20)), latticeTruss(40), latticeTruss(120)]) {
+      const whole = deflateView(new TextEncoder().encode(JSON.stringify(model)));
+      expect(deflateJson(model, 0xffffffff, engine.linkDeflater)).toEqual(whole);
+    }
+  });
+
+  it('stops writing a model too long for the link soon after the output passes the limit', () => {
+    const truss = latticeTruss(300);
+    const total = JSON.stringify(truss).length;
+    let pushed = 0;
+    const counting = (limit: number) => {
+      const stream = engine.linkDeflater(limit);
+      return {
+        push: (piece: Uint8Array) => {
+          pushed += piece.length;
+          return stream.push(piece);
+        },
+        finish: (piece: Uint8Array) => stream.finish(piece),
+        free: () => stream.free(),
+      };
+    };
+    expect(deflateJson(truss, 1466, counting)).toBeUndefined();
+    // 1,466 bytes of output come from some 10 KB of this text (8 KB, then 1 KB chunks); the text is 60 KB
+    expect(pushed).toBeLessThan(total / 3);
   });
 });

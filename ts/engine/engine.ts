@@ -23,6 +23,16 @@ import type {
 import { solveFrame } from './frame.js';
 import type { EngineFrameAnalysis, EngineFrameModel } from './frame-model.js';
 
+/**
+ * The binding's `LinkDeflater`: `push` adds a piece of the input (false once the output cannot fit, and
+ * then the caller frees it); `finish` adds the last piece and answers the stream, freeing the deflater.
+ */
+export interface LinkDeflater {
+  push(piece: Uint8Array): boolean;
+  finish(piece: Uint8Array): Uint8Array | undefined;
+  free(): void;
+}
+
 /** The engine refused the model; `error` says why (a mechanism, an invalid model, an overflow). */
 export class EngineFailure extends Error {
   readonly error: EngineErrorValue;
@@ -54,8 +64,8 @@ export interface Engine {
   solveTruss(describe: (input: EngineTrussDescription) => void, combinations: number[][]): EngineTrussResult[];
   /** One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). */
   solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number): EngineFrameAnalysis;
-  /** Raw DEFLATE (RFC 1951) of the bytes, or `undefined` as soon as the output passes `limit` bytes. */
-  deflateRaw(input: Uint8Array, limit: number): Uint8Array | undefined;
+  /** A raw DEFLATE (RFC 1951) stream for a link, given up as soon as its output passes `limit` bytes. */
+  linkDeflater(limit: number): LinkDeflater;
   /** Properties of a section, or the faults of its pieces (ts/engine/section-properties.ts). */
   sectionProperties(model: EngineSectionModel): EngineSectionAnswer;
 }
@@ -151,7 +161,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
     solveTruss: (describe, combinations) => solveTruss(bindings, describe, combinations),
     solveFrame: (model, combinations, keepDiagrams) => solveFrame(bindings, model, combinations, keepDiagrams, refusal),
-    deflateRaw: (input, limit) => bindings.deflateRaw(input, limit),
+    linkDeflater: (limit) => new bindings.LinkDeflater(limit),
     sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
   };
 }

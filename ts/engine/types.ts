@@ -99,5 +99,5 @@ export interface EngineBeamAnalysis<S = Samples> {
  */
 export type EngineBindings = Pick<
   typeof Binding,
-  'engineVersion' | 'BeamInput' | 'TrussInput' | 'FrameInput' | 'deflateRaw' | 'sectionProperties'
+  'engineVersion' | 'BeamInput' | 'TrussInput' | 'FrameInput' | 'LinkDeflater' | 'sectionProperties'
 >;

@@ -3,12 +3,14 @@
  * URL; the whole block is omitted when the URL would pass 2,000 characters, never truncated.
  *
  * The engine's binding compresses (miniz_oxide, crates/engine-wasm `link.rs`: its tables made once, so a
- * small model costs microseconds) and stops as soon as its output can no longer fit in the URL: a
- * 300-node truss's 53 KB model is dropped after its first 10 KB instead of being compressed whole.
+ * small model costs microseconds) and says as soon as its output can no longer fit in the URL. The model's
+ * JSON text is written a piece at a time (`jsonPieces`) and pushed as it is written, so a 300-node truss's
+ * 53 KB model is dropped after its first 10 KB instead of being written, encoded and compressed whole.
  * fflate inflates the link back, the same code in Node and in the browser calculator. Browser-safe:
  * Web APIs only (TextEncoder, btoa, atob).
  */
 import { inflateSync } from 'fflate';
+import type { LinkDeflater } from '../engine/engine.js';
 
 export const MAX_VIEW_URL = 2000;
 
@@ -18,8 +20,78 @@ export interface Links {
 
 export type ViewKind = 'beam' | 'truss' | 'frame';
 
-/** Raw DEFLATE of the bytes, or `undefined` as soon as the output passes `limit` bytes (`Engine.deflateRaw`). */
-export type Deflate = (input: Uint8Array, limit: number) => Uint8Array | undefined;
+/** A raw DEFLATE stream whose output may take up to `limit` bytes (`Engine.linkDeflater`). */
+export type Deflater = (limit: number) => LinkDeflater;
+
+/** Arrays this long are written element by element; a shorter one is one piece. */
+const LONG_ARRAY = 32;
+/** Records of a long array written in one piece. */
+const RUN = 16;
+/** Text gathered before it is encoded and pushed: the binding's later chunks are 1 KB. */
+const PUSH_CHARS = 1024;
+
+const plainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+
+/**
+ * The text JSON.stringify writes for `value`, handed to `write` a piece at a time until it answers
+ * false (then false). Two levels deep, a plain object is written a member at a time and a long array
+ * (a model's records: a truss's nodes and members) a run of records at a time; every piece is
+ * JSON.stringify's own text, so the pieces join to its text exactly. `undefined` (no text) writes nothing.
+ */
+export function jsonPieces(value: unknown, write: (piece: string) => boolean, depth = 2): boolean {
+  const long = Array.isArray(value) && value.length >= LONG_ARRAY;
+  if (depth === 0 || !(long || plainObject(value))) {
+    const text = JSON.stringify(value) as string | undefined;
+    return text === undefined || write(text);
+  }
+  if (Array.isArray(value)) {
+    // a run of records at a time: one JSON.stringify call per record cost more than the text
+    for (let i = 0; i < value.length; i += RUN) {
+      const run = JSON.stringify(value.slice(i, i + RUN));
+      if (!write(`${i === 0 ? '[' : ','}${run.slice(1, -1)}`)) return false;
+    }
+    return write(']');
+  }
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
+    if (depth > 1 && (plainObject(v) || (Array.isArray(v) && v.length >= LONG_ARRAY))) {
+      if (!write(head) || !jsonPieces(v, write, depth - 1)) return false;
+    } else {
+      // a member with no text (undefined, a function...) is left out, as JSON.stringify leaves it
+      const text = JSON.stringify(v) as string | undefined;
+      if (text === undefined) continue;
+      if (!write(head + text)) return false;
+    }
+    first = false;
+  }
+  return write(first ? '{}' : '}');
+}
+
+/** The UTF-8 raw DEFLATE of `value`'s JSON text, or `undefined` once it passes `limit` bytes. */
+export function deflateJson(value: unknown, limit: number, deflater: Deflater): Uint8Array | undefined {
+  const utf8 = new TextEncoder();
+  const stream = deflater(limit);
+  let text = '';
+  const fits = jsonPieces(value, (piece) => {
+    text += piece;
+    if (text.length < PUSH_CHARS) return true;
+    const bytes = utf8.encode(text);
+    text = '';
+    return stream.push(bytes);
+  });
+  if (!fits) {
+    stream.free();
+    return undefined;
+  }
+  return stream.finish(utf8.encode(text));
+}
 
 /** Base64url without padding (RFC 4648 section 5), as the link carries it. */
 function base64url(bytes: Uint8Array): string {
@@ -28,12 +100,12 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-export function viewLink(baseUrl: string, kind: ViewKind, siRequest: unknown, deflate: Deflate): Links | undefined {
+export function viewLink(baseUrl: string, kind: ViewKind, siRequest: unknown, deflater: Deflater): Links | undefined {
   const prefix = `${baseUrl}/calculator/${kind}?model=`;
   // n bytes take ceil(4n / 3) base64url characters
   const room = MAX_VIEW_URL - prefix.length;
   if (room <= 0) return undefined;
-  const compressed = deflate(new TextEncoder().encode(JSON.stringify(siRequest)), Math.floor((3 * room) / 4));
+  const compressed = deflateJson(siRequest, Math.floor((3 * room) / 4), deflater);
   return compressed && { view: `${prefix}${base64url(compressed)}` };
 }
 

@@ -35,7 +35,7 @@ export function respond<R extends object, E>(results: R, envelope: E | undefined
     meta: meta(context.engine.version, how.units, how.labels, now() - how.started, context.baseUrl, how.warnings, how.equilibrium),
   };
   if (context.link !== false) {
-    const links = viewLink(context.baseUrl, how.kind, how.si, context.engine.deflateRaw);
+    const links = viewLink(context.baseUrl, how.kind, how.si, context.engine.linkDeflater);
     if (links) response.links = links;
   }
   return response;

@@ -355,7 +355,7 @@ export class Page {
 
   /** The address bar's `?model=` follows every edit (the links.view encoding), so the address is a share link. */
   private followAddress(): void {
-    const link = viewLink(location.origin, this.kind, this.model as Json, this.engine.deflateRaw);
+    const link = viewLink(location.origin, this.kind, this.model as Json, this.engine.linkDeflater);
     const query = link ? link.view.slice(link.view.indexOf('?')) : '';
     // only when it changes: replaceState costs the browser tens of milliseconds on a page of 2,000 fields
     if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
