@@ -23,7 +23,7 @@ export type ViewKind = 'beam' | 'truss' | 'frame';
 /** A raw DEFLATE stream whose output may take up to `limit` bytes (`Engine.linkDeflater`). */
 export type Deflater = (limit: number) => LinkDeflater;
 
-/** Arrays this long are written element by element; a shorter one is one piece. */
+/** Arrays this long are written a run of records at a time; a shorter one is one piece. */
 const LONG_ARRAY = 32;
 /** Records of a long array written in one piece. */
 const RUN = 16;
@@ -37,32 +37,36 @@ const plainObject = (value: unknown): value is Record<string, unknown> =>
   Object.getPrototypeOf(value) === Object.prototype &&
   typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 
+const long = (value: unknown): value is unknown[] => Array.isArray(value) && value.length >= LONG_ARRAY;
+
+/** A long array's text, a run of records at a time: one JSON.stringify call per record cost more than the text. */
+function runs(records: unknown[], write: (piece: string) => boolean): boolean {
+  for (let i = 0; i < records.length; i += RUN) {
+    // an element with no text is null in an array, as JSON.stringify writes it, in a run as in the whole
+    if (!write(`${i === 0 ? '[' : ','}${JSON.stringify(records.slice(i, i + RUN)).slice(1, -1)}`)) return false;
+  }
+  return write(']');
+}
+
 /**
- * The text JSON.stringify writes for `value`, handed to `write` a piece at a time until it answers
- * false (then false). Two levels deep, a plain object is written a member at a time and a long array
- * (a model's records: a truss's nodes and members) a run of records at a time; every piece is
- * JSON.stringify's own text, so the pieces join to its text exactly. `undefined` (no text) writes nothing.
+ * The text JSON.stringify writes for `value` (plain data: no `toJSON` that reads its key), handed to
+ * `write` a piece at a time until it answers false (then false). A long array, alone or a member of a
+ * plain object (a model's records: a truss's nodes and members), is written a run of records at a time;
+ * the object's other members one piece each. Every piece is JSON.stringify's own text, so the pieces
+ * join to its text exactly. A value with no long array is one piece; `undefined` (no text) writes nothing.
  */
-export function jsonPieces(value: unknown, write: (piece: string) => boolean, depth = 2): boolean {
-  const long = Array.isArray(value) && value.length >= LONG_ARRAY;
-  if (depth === 0 || !(long || plainObject(value))) {
+export function jsonPieces(value: unknown, write: (piece: string) => boolean): boolean {
+  if (long(value)) return runs(value, write);
+  if (!plainObject(value) || !Object.values(value).some(long)) {
     const text = JSON.stringify(value) as string | undefined;
     return text === undefined || write(text);
   }
-  if (Array.isArray(value)) {
-    // a run of records at a time: one JSON.stringify call per record cost more than the text
-    for (let i = 0; i < value.length; i += RUN) {
-      const run = JSON.stringify(value.slice(i, i + RUN));
-      if (!write(`${i === 0 ? '[' : ','}${run.slice(1, -1)}`)) return false;
-    }
-    return write(']');
-  }
   let first = true;
   for (const key of Object.keys(value)) {
-    const v = (value as Record<string, unknown>)[key];
+    const v = value[key];
     const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
-    if (depth > 1 && (plainObject(v) || (Array.isArray(v) && v.length >= LONG_ARRAY))) {
-      if (!write(head) || !jsonPieces(v, write, depth - 1)) return false;
+    if (long(v)) {
+      if (!write(head) || !runs(v, write)) return false;
     } else {
       // a member with no text (undefined, a function...) is left out, as JSON.stringify leaves it
       const text = JSON.stringify(v) as string | undefined;
@@ -71,7 +75,7 @@ export function jsonPieces(value: unknown, write: (piece: string) => boolean, de
     }
     first = false;
   }
-  return write(first ? '{}' : '}');
+  return write('}');
 }
 
 /** The UTF-8 raw DEFLATE of `value`'s JSON text, or `undefined` once it passes `limit` bytes. */
