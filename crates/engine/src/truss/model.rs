@@ -173,10 +173,8 @@ pub struct TrussResult {
     pub warnings: Vec<Warning>,
 }
 
-/// The rules the engine relies on (the service checks them first and names the fields). Answers
-/// each member's length, measured here once for every later step (a `hypot` per member is a
-/// visible part of a large truss's solve, the more so in WebAssembly).
-pub(super) fn validate(model: &TrussModel) -> Result<Vec<f64>, EngineError> {
+/// The rules the engine relies on (the service checks them first and names the fields).
+pub(super) fn validate(model: &TrussModel) -> Result<(), EngineError> {
     let node_count = model.nodes.len();
     if node_count == 0 {
         return Err(EngineError::invalid("a truss needs at least one node"));
@@ -189,7 +187,6 @@ pub(super) fn validate(model: &TrussModel) -> Result<Vec<f64>, EngineError> {
         }
     }
     let extent = extent(&model.nodes);
-    let mut lengths = Vec::with_capacity(model.members.len());
     for (m, member) in model.members.iter().enumerate() {
         if member.from >= node_count || member.to >= node_count {
             return Err(EngineError::invalid(format!(
@@ -209,11 +206,9 @@ pub(super) fn validate(model: &TrussModel) -> Result<Vec<f64>, EngineError> {
                 "member {m}: its ends coincide"
             )));
         }
-        lengths.push(length);
     }
     validate_supports(model)?;
-    validate_loads(model)?;
-    Ok(lengths)
+    validate_loads(model)
 }
 
 fn validate_supports(model: &TrussModel) -> Result<(), EngineError> {
@@ -281,7 +276,7 @@ fn extent(nodes: &[Node]) -> f64 {
     (hi[0] - lo[0]).max(hi[1] - lo[1])
 }
 
-fn length_of(model: &TrussModel, member: &Member) -> f64 {
+pub(super) fn length_of(model: &TrussModel, member: &Member) -> f64 {
     let (a, b) = (model.nodes[member.from], model.nodes[member.to]);
     (b.x - a.x).hypot(b.y - a.y)
 }

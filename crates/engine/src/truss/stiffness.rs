@@ -1,7 +1,7 @@
 //! A truss's stiffness: node axes (an inclined roller's rolling and normal directions), prescribed
 //! dofs, bars as elements of the analysis core, and the forces equivalent to imposed deformations.
 
-use super::model::{SupportKind, TrussModel, Warning};
+use super::model::{length_of, SupportKind, TrussModel, Warning};
 use crate::analysis::Element;
 use crate::error::EngineError;
 pub(super) use crate::roller::{dot, Axes};
@@ -101,24 +101,20 @@ pub(super) fn restrain(model: &TrussModel) -> Result<Restraints, EngineError> {
     Ok(r)
 }
 
-/// Bars with their stiffness and the elongation each dof causes, in the node axes; `lengths` are
-/// the members' (from `validate`).
-pub(super) fn bars(
-    model: &TrussModel,
-    axes: &[Axes],
-    lengths: &[f64],
-) -> Result<Vec<Bar>, EngineError> {
+/// Bars with their stiffness and the elongation each dof causes, in the node axes.
+pub(super) fn bars(model: &TrussModel, axes: &[Axes]) -> Result<Vec<Bar>, EngineError> {
     let mut initial = vec![0.0; model.members.len()];
     for f in &model.fabrication_errors {
-        initial[f.member] += f.strain * lengths[f.member] + f.delta_length;
+        let length = length_of(model, &model.members[f.member]);
+        initial[f.member] += f.strain * length + f.delta_length;
     }
     model
         .members
         .iter()
         .zip(initial)
-        .zip(lengths)
-        .map(|((m, initial), &length)| {
+        .map(|(m, initial)| {
             let (a, b) = (model.nodes[m.from], model.nodes[m.to]);
+            let length = length_of(model, m);
             let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
             let stiffness = m.e * m.a / length;
             if !(stiffness.is_finite() && initial.is_finite() && length.is_finite()) {
