@@ -52,9 +52,9 @@ pub fn solve_truss(
     model: &TrussModel,
     combinations: &[Vec<f64>],
 ) -> Result<Vec<TrussResult>, EngineError> {
-    validate(model)?;
+    let lengths = validate(model)?;
     let restraints = restrain(model)?;
-    let bars = bars(model, &restraints.axes)?;
+    let bars = bars(model, &restraints.axes, &lengths)?;
     require_every_dof_held(model, &restraints, &bars)?;
     let system = System::factorise(
         Nodes { per_node: 2 },

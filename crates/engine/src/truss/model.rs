@@ -173,8 +173,10 @@ pub struct TrussResult {
     pub warnings: Vec<Warning>,
 }
 
-/// The rules the engine relies on (the service checks them first and names the fields).
-pub(super) fn validate(model: &TrussModel) -> Result<(), EngineError> {
+/// The rules the engine relies on (the service checks them first and names the fields). Answers
+/// each member's length, measured here once for every later step (a `hypot` per member is a
+/// visible part of a large truss's solve, the more so in WebAssembly).
+pub(super) fn validate(model: &TrussModel) -> Result<Vec<f64>, EngineError> {
     let node_count = model.nodes.len();
     if node_count == 0 {
         return Err(EngineError::invalid("a truss needs at least one node"));
@@ -187,6 +189,7 @@ pub(super) fn validate(model: &TrussModel) -> Result<(), EngineError> {
         }
     }
     let extent = extent(&model.nodes);
+    let mut lengths = Vec::with_capacity(model.members.len());
     for (m, member) in model.members.iter().enumerate() {
         if member.from >= node_count || member.to >= node_count {
             return Err(EngineError::invalid(format!(
@@ -206,9 +209,11 @@ pub(super) fn validate(model: &TrussModel) -> Result<(), EngineError> {
                 "member {m}: its ends coincide"
             )));
         }
+        lengths.push(length);
     }
     validate_supports(model)?;
-    validate_loads(model)
+    validate_loads(model)?;
+    Ok(lengths)
 }
 
 fn validate_supports(model: &TrussModel) -> Result<(), EngineError> {
@@ -276,7 +281,7 @@ fn extent(nodes: &[Node]) -> f64 {
     (hi[0] - lo[0]).max(hi[1] - lo[1])
 }
 
-pub(super) fn length_of(model: &TrussModel, member: &Member) -> f64 {
+fn length_of(model: &TrussModel, member: &Member) -> f64 {
     let (a, b) = (model.nodes[member.from], model.nodes[member.to]);
     (b.x - a.x).hypot(b.y - a.y)
 }

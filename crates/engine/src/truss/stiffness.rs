@@ -1,7 +1,7 @@
 //! A truss's stiffness: node axes (an inclined roller's rolling and normal directions), prescribed
 //! dofs, bars as elements of the analysis core, and the forces equivalent to imposed deformations.
 
-use super::model::{length_of, SupportKind, TrussModel, Warning};
+use super::model::{SupportKind, TrussModel, Warning};
 use crate::analysis::Element;
 use crate::error::EngineError;
 pub(super) use crate::roller::{dot, Axes};
@@ -101,26 +101,28 @@ pub(super) fn restrain(model: &TrussModel) -> Result<Restraints, EngineError> {
     Ok(r)
 }
 
-/// Bars with their stiffness and the elongation each dof causes, in the node axes.
-pub(super) fn bars(model: &TrussModel, axes: &[Axes]) -> Result<Vec<Bar>, EngineError> {
-    let mut initial = vec![0.0; model.members.len()];
-    for f in &model.fabrication_errors {
-        let length = length_of(model, &model.members[f.member]);
-        initial[f.member] += f.strain * length + f.delta_length;
-    }
-    model
+/// Bars with their stiffness and the elongation each dof causes, in the node axes; `lengths` are
+/// the members' (from `validate`). Fabrication errors are summed into the bars themselves, so the
+/// solve allocates no more than it did before `lengths` (the native figure moves with glibc's
+/// heap: docs/architecture.md, "WebAssembly against native").
+pub(super) fn bars(
+    model: &TrussModel,
+    axes: &[Axes],
+    lengths: &[f64],
+) -> Result<Vec<Bar>, EngineError> {
+    let overflow = || EngineError::NonFinite {
+        message: "a member's stiffness or initial elongation overflowed".into(),
+    };
+    let mut bars = model
         .members
         .iter()
-        .zip(initial)
-        .map(|(m, initial)| {
+        .zip(lengths)
+        .map(|(m, &length)| {
             let (a, b) = (model.nodes[m.from], model.nodes[m.to]);
-            let length = length_of(model, m);
             let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
             let stiffness = m.e * m.a / length;
-            if !(stiffness.is_finite() && initial.is_finite() && length.is_finite()) {
-                return Err(EngineError::NonFinite {
-                    message: "a member's stiffness or initial elongation overflowed".into(),
-                });
+            if !(stiffness.is_finite() && length.is_finite()) {
+                return Err(overflow());
             }
             // elongation = direction · (u_to − u_from), with u = Σ axis·dof at each end
             let [ax, ay] = axes[m.from];
@@ -136,11 +138,19 @@ pub(super) fn bars(model: &TrussModel, axes: &[Axes]) -> Result<Vec<Bar>, Engine
                 stiffness,
                 elongation,
                 direction,
-                initial,
+                initial: 0.0,
                 matrix: std::array::from_fn(|k| stiffness * elongation[k / 4] * elongation[k % 4]),
             })
         })
-        .collect()
+        .collect::<Result<Vec<Bar>, EngineError>>()?;
+    for f in &model.fabrication_errors {
+        bars[f.member].initial += f.strain * lengths[f.member] + f.delta_length;
+    }
+    if bars.iter().all(|b| b.initial.is_finite()) {
+        Ok(bars)
+    } else {
+        Err(overflow())
+    }
 }
 
 /// Every free dof needs stiffness from some bar; a node nothing holds is a mechanism.
