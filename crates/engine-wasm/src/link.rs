@@ -16,11 +16,11 @@
 
 use std::cell::RefCell;
 
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
 use miniz_oxide::deflate::core::{
     compress_to_output, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
 };
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Input bytes compressed in the first block, and in each block after it.
@@ -203,7 +203,10 @@ mod tests {
         assert_eq!(whole(&long, size).map(|d| d.len()), Some(size));
         // pushed a piece at a time, it says so before the input ends
         let mut deflater = LinkDeflater::new(1000);
-        let pushed = long.chunks(512).take_while(|p| deflater.push_bytes(p)).count();
+        let pushed = long
+            .chunks(512)
+            .take_while(|p| deflater.push_bytes(p))
+            .count();
         assert!(
             pushed < long.len() / 512 / 2,
             "gave up after {pushed} pieces"
