@@ -24,12 +24,14 @@ import { solveFrame } from './frame.js';
 import type { EngineFrameAnalysis, EngineFrameModel } from './frame-model.js';
 
 /**
- * The binding's `LinkDeflater`: `push` adds a piece of the input (false once the output cannot fit, and
- * then the caller frees it); `finish` adds the last piece and answers the stream, freeing the deflater.
+ * The binding's `LinkDeflater`: `push` adds a piece of the input text (false once the output cannot fit, and
+ * then the caller frees it); `finish` adds the last piece and answers the stream in base64url without
+ * padding, freeing the deflater. The binding reads the text's UTF-8 in place and encodes the stream itself:
+ * no array of bytes is made in JavaScript on the way in or out.
  */
 export interface LinkDeflater {
-  push(piece: Uint8Array): boolean;
-  finish(piece: Uint8Array): Uint8Array | undefined;
+  push(piece: string): boolean;
+  finish(piece: string): string | undefined;
   free(): void;
 }
 

@@ -3,11 +3,12 @@
  * URL; the whole block is omitted when the URL would pass 2,000 characters, never truncated.
  *
  * The engine's binding compresses (miniz_oxide, crates/engine-wasm `link.rs`: its tables made once, so a
- * small model costs microseconds) and says as soon as its output can no longer fit in the URL. The model's
+ * small model costs microseconds), says as soon as its output can no longer fit in the URL, and writes the
+ * stream's base64url; it reads the text pushed to it in place, so no bytes are encoded here. The model's
  * JSON text is written a piece at a time (`jsonPieces`) and pushed as it is written, so a 300-node truss's
  * 53 KB model is dropped after its first 10 KB instead of being written, encoded and compressed whole.
  * fflate inflates the link back, the same code in Node and in the browser calculator. Browser-safe:
- * Web APIs only (TextEncoder, btoa, atob).
+ * Web APIs only (TextDecoder, atob).
  */
 import { inflateSync } from 'fflate';
 import type { LinkDeflater } from '../engine/engine.js';
@@ -27,7 +28,7 @@ export type Deflater = (limit: number) => LinkDeflater;
 const LONG_ARRAY = 32;
 /** Records of a long array written in one piece. */
 const RUN = 16;
-/** Text gathered before it is encoded and pushed: the binding's later chunks are 1 KB. */
+/** Text gathered before it is pushed: the binding's later chunks are 1 KB. */
 const PUSH_CHARS = 1024;
 
 const plainObject = (value: unknown): value is Record<string, unknown> =>
@@ -78,30 +79,25 @@ export function jsonPieces(value: unknown, write: (piece: string) => boolean): b
   return write('}');
 }
 
-/** The UTF-8 raw DEFLATE of `value`'s JSON text, or `undefined` once it passes `limit` bytes. */
-export function deflateJson(value: unknown, limit: number, deflater: Deflater): Uint8Array | undefined {
-  const utf8 = new TextEncoder();
+/**
+ * The raw DEFLATE of the UTF-8 of `value`'s JSON text in base64url without padding, or `undefined` once the
+ * stream passes `limit` bytes.
+ */
+export function deflateJson(value: unknown, limit: number, deflater: Deflater): string | undefined {
   const stream = deflater(limit);
   let text = '';
   const fits = jsonPieces(value, (piece) => {
     text += piece;
     if (text.length < PUSH_CHARS) return true;
-    const bytes = utf8.encode(text);
+    const pushed = text;
     text = '';
-    return stream.push(bytes);
+    return stream.push(pushed);
   });
   if (!fits) {
     stream.free();
     return undefined;
   }
-  return stream.finish(utf8.encode(text));
-}
-
-/** Base64url without padding (RFC 4648 section 5), as the link carries it. */
-function base64url(bytes: Uint8Array): string {
-  // one call for the byte string (a link is under 2,000 characters, far below any argument limit)
-  const binary = String.fromCharCode.apply(null, bytes as unknown as number[]);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return stream.finish(text);
 }
 
 export function viewLink(baseUrl: string, kind: ViewKind, siRequest: unknown, deflater: Deflater): Links | undefined {
@@ -109,8 +105,8 @@ export function viewLink(baseUrl: string, kind: ViewKind, siRequest: unknown, de
   // n bytes take ceil(4n / 3) base64url characters
   const room = MAX_VIEW_URL - prefix.length;
   if (room <= 0) return undefined;
-  const compressed = deflateJson(siRequest, Math.floor((3 * room) / 4), deflater);
-  return compressed && { view: `${prefix}${base64url(compressed)}` };
+  const encoded = deflateJson(siRequest, Math.floor((3 * room) / 4), deflater);
+  return encoded === undefined ? undefined : { view: `${prefix}${encoded}` };
 }
 
 /** The inverse, for the calculator and tests. */

@@ -16,6 +16,8 @@
 
 use std::cell::RefCell;
 
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
 use miniz_oxide::deflate::core::{
     compress_to_output, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
 };
@@ -69,8 +71,24 @@ impl LinkDeflater {
         }
     }
 
-    /// Adds the next piece of the input; false once the output can no longer fit (the rest is ignored).
-    pub fn push(&mut self, piece: &[u8]) -> bool {
+    /// Adds the next piece of the input text (its UTF-8); false once the output can no longer fit (the rest
+    /// is ignored). Text rather than bytes: wasm-bindgen writes a string's UTF-8 straight into this memory,
+    /// where bytes would first be encoded into an array of their own in JavaScript and then copied here.
+    pub fn push(&mut self, piece: &str) -> bool {
+        self.push_bytes(piece.as_bytes())
+    }
+
+    /// The last piece of the input text; the whole stream in base64url without padding (RFC 4648
+    /// section 5), as the URL carries it, or nothing if it does not fit. Text rather than bytes, for the
+    /// same reason.
+    pub fn finish(self, piece: &str) -> Option<String> {
+        self.finish_bytes(piece.as_bytes())
+            .map(|stream| URL_SAFE_NO_PAD.encode(stream))
+    }
+}
+
+impl LinkDeflater {
+    fn push_bytes(&mut self, piece: &[u8]) -> bool {
         if !self.fits {
             return false;
         }
@@ -85,8 +103,8 @@ impl LinkDeflater {
     }
 
     /// The last piece of the input; the whole stream, or nothing if it does not fit.
-    pub fn finish(mut self, piece: &[u8]) -> Option<Vec<u8>> {
-        if !self.push(piece) {
+    fn finish_bytes(mut self, piece: &[u8]) -> Option<Vec<u8>> {
+        if !self.push_bytes(piece) {
             return None;
         }
         self.compress(TDEFLFlush::Finish);
@@ -96,9 +114,7 @@ impl LinkDeflater {
             None
         }
     }
-}
 
-impl LinkDeflater {
     fn chunk(&self) -> usize {
         if self.started {
             NEXT_CHUNK
@@ -144,7 +160,7 @@ mod tests {
     }
 
     fn whole(input: &[u8], limit: usize) -> Option<Vec<u8>> {
-        LinkDeflater::new(limit).finish(input)
+        LinkDeflater::new(limit).finish_bytes(input)
     }
 
     #[test]
@@ -168,11 +184,11 @@ mod tests {
                 if pieces.peek().is_none() {
                     last = p;
                 } else {
-                    assert!(deflater.push(p));
+                    assert!(deflater.push_bytes(p));
                 }
             }
             assert_eq!(
-                deflater.finish(last).as_deref(),
+                deflater.finish_bytes(last).as_deref(),
                 Some(&once[..]),
                 "pieces of {piece}"
             );
@@ -187,7 +203,10 @@ mod tests {
         assert_eq!(whole(&long, size).map(|d| d.len()), Some(size));
         // pushed a piece at a time, it says so before the input ends
         let mut deflater = LinkDeflater::new(1000);
-        let pushed = long.chunks(512).take_while(|p| deflater.push(p)).count();
+        let pushed = long
+            .chunks(512)
+            .take_while(|p| deflater.push_bytes(p))
+            .count();
         assert!(
             pushed < long.len() / 512 / 2,
             "gave up after {pushed} pieces"
