@@ -126,17 +126,21 @@ impl Skyline {
     }
 
     /// Adds an element matrix over its degrees of freedom; prescribed dofs are skipped.
+    /// The element's rows are walked as slices beside its dofs, so the hot loop indexes only the
+    /// equations and the skyline.
     pub fn assemble(&mut self, equations: &Equations, dofs: &[usize], k: &[f64]) {
         let n = dofs.len();
-        for a in 0..n {
-            let Some(ea) = equations.of_dof[dofs[a]] else {
+        for (a, (row, &da)) in k.chunks_exact(n).zip(dofs).enumerate() {
+            let Some(ea) = equations.of_dof[da] else {
                 continue;
             };
-            for b in a..n {
-                let Some(eb) = equations.of_dof[dofs[b]] else {
+            for (&value, &db) in row[a..].iter().zip(&dofs[a..]) {
+                let Some(eb) = equations.of_dof[db] else {
                     continue;
                 };
-                self.add(ea, eb, k[a * n + b]);
+                let (i, j) = if ea <= eb { (ea, eb) } else { (eb, ea) };
+                let at = self.column_start[j] + (i - self.first_row[j]);
+                self.values[at] += value;
             }
         }
     }
