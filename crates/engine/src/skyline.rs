@@ -129,6 +129,39 @@ impl Skyline {
     /// The element's rows are walked as slices beside its dofs, so the hot loop indexes only the
     /// equations and the skyline.
     pub fn assemble(&mut self, equations: &Equations, dofs: &[usize], k: &[f64]) {
+        const MOST: usize = 8;
+        let n = dofs.len();
+        if n > MOST {
+            return self.assemble_each(equations, dofs, k);
+        }
+        // each dof's equation and where its column's row 0 would sit in `values` (wrapping: the
+        // column starts lower down), looked up once per dof rather than once per term
+        let mut placed = [(usize::MAX, 0usize); MOST];
+        for (p, &d) in placed.iter_mut().zip(dofs) {
+            if let Some(e) = equations.of_dof[d] {
+                *p = (e, self.column_start[e].wrapping_sub(self.first_row[e]));
+            }
+        }
+        let placed = &placed[..n];
+        for (a, (row, &(ea, base_a))) in k.chunks_exact(n).zip(placed).enumerate() {
+            if ea == usize::MAX {
+                continue;
+            }
+            for (&value, &(eb, base_b)) in row[a..].iter().zip(&placed[a..]) {
+                if eb == usize::MAX {
+                    continue;
+                }
+                let at = if ea <= eb {
+                    base_b.wrapping_add(ea)
+                } else {
+                    base_a.wrapping_add(eb)
+                };
+                self.values[at] += value;
+            }
+        }
+    }
+
+    fn assemble_each(&mut self, equations: &Equations, dofs: &[usize], k: &[f64]) {
         let n = dofs.len();
         for (a, (row, &da)) in k.chunks_exact(n).zip(dofs).enumerate() {
             let Some(ea) = equations.of_dof[da] else {
@@ -138,9 +171,7 @@ impl Skyline {
                 let Some(eb) = equations.of_dof[db] else {
                     continue;
                 };
-                let (i, j) = if ea <= eb { (ea, eb) } else { (eb, ea) };
-                let at = self.column_start[j] + (i - self.first_row[j]);
-                self.values[at] += value;
+                self.add(ea, eb, value);
             }
         }
     }
