@@ -275,6 +275,39 @@ mod tests {
     }
 
     #[test]
+    fn large_elements_and_held_dofs_assemble_alike() {
+        // A chain of unit springs over 10 dofs (so the element is too large for the per-dof table),
+        // dof 0 held: K is tridiagonal [2, -1; -1, 2, ...] with a last diagonal of 1, and the
+        // fixed-free chain under a unit load at its free end moves 1, 2, ..., 9 (x_k = k / 1).
+        let n = 10;
+        let mut dense = vec![0.0; n * n];
+        for s in 0..n - 1 {
+            for (a, b, v) in [
+                (s, s, 1.0),
+                (s + 1, s + 1, 1.0),
+                (s, s + 1, -1.0),
+                (s + 1, s, -1.0),
+            ] {
+                dense[a * n + b] += v;
+            }
+        }
+        let eqs = Equations {
+            of_dof: std::iter::once(None).chain((0..n - 1).map(Some)).collect(),
+            dof_of: (1..n).collect(),
+        };
+        let dofs: Vec<usize> = (0..n).collect();
+        let mut k = Skyline::with_profile(&eqs, std::iter::once(&dofs[..]));
+        k.assemble(&eqs, &dofs, &dense);
+        let f = k.factorize().expect("held at dof 0");
+        let mut b = vec![0.0; n - 1];
+        b[n - 2] = 1.0;
+        f.solve(&mut b);
+        for (k, got) in b.iter().enumerate() {
+            assert!((got - (k + 1) as f64).abs() < 1e-12, "{k}: {got}");
+        }
+    }
+
+    #[test]
     fn singular_matrix_reports_the_pivot() {
         let eqs = Equations {
             of_dof: vec![Some(0), Some(1)],
