@@ -114,7 +114,11 @@ function beamReactions(
   solution: ReturnType<InstanceType<EngineBindings['BeamInput']>['solve']>,
   result: number,
 ): EngineBeamResult['reactions'] {
-  const [positions, forces, moments] = [solution.reactionPositions(result), solution.reactionForces(result), solution.reactionMoments(result)];
+  const [positions, forces, moments] = [
+    solution.reactionPositions(result),
+    solution.reactionForces(result),
+    solution.reactionMoments(result),
+  ];
   const reactions: EngineBeamResult['reactions'] = [];
   for (let k = 0; k < kinds.length; k++) {
     reactions.push({ kind: kinds[k]!, position: positions[k]!, vertical: forces[k]!, moment: moments[k]! });
