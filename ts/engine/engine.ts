@@ -4,8 +4,8 @@
  *
  * A model is described to the binding record by record through its typed methods (`BeamInput.span`,
  * `TrussInput.member`...), whose declarations wasm-bindgen writes from the Rust: no layout is kept here.
- * Results come back as typed arrays for the bulk (diagram series, member forces, displacements) and as
- * the engine's own serde forms for the rest (reactions, extremes, warnings).
+ * Results come back as typed arrays for the bulk (diagram series, member forces, displacements, a beam's
+ * reactions by column) and as the engine's own serde forms for the rest (extremes, truss reactions, warnings).
  */
 import type { EngineSectionAnswer, EngineSectionModel } from './section-properties.js';
 import type {
@@ -16,6 +16,7 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
+  EngineSupportKind,
   EngineTrussDescription,
   EngineTrussModel,
   EngineTrussResult,
@@ -100,11 +101,12 @@ function analyseBeam(
     const solution = input.solve(keepDiagrams);
     try {
       if (solution.error !== undefined) throw refusal(solution.error);
+      const kinds = solution.reactionKinds() as EngineSupportKind[];
       const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
         const samples = {} as EngineBeamResult['samples'];
         for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
         return {
-          reactions: solution.reactions(i) as EngineBeamResult['reactions'],
+          reactions: beamReactions(kinds, solution, i),
           samples,
           extremes: solution.extremes(i) as EngineBeamResult['extremes'],
         };
@@ -116,6 +118,24 @@ function analyseBeam(
   } finally {
     input.free();
   }
+}
+
+/** A result's reactions from the binding's columns (kinds, positions, forces, moments: one per support). */
+function beamReactions(
+  kinds: readonly EngineSupportKind[],
+  solution: ReturnType<InstanceType<EngineBindings['BeamInput']>['solve']>,
+  result: number,
+): EngineBeamResult['reactions'] {
+  const [positions, forces, moments] = [
+    solution.reactionPositions(result),
+    solution.reactionForces(result),
+    solution.reactionMoments(result),
+  ];
+  const reactions: EngineBeamResult['reactions'] = [];
+  for (let k = 0; k < kinds.length; k++) {
+    reactions.push({ kind: kinds[k]!, position: positions[k]!, vertical: forces[k]!, moment: moments[k]! });
+  }
+  return reactions;
 }
 
 /** A truss already held as an engine model (the benchmarks' fixtures), described record by record to the binding. */

@@ -2,7 +2,8 @@ import type * as Binding from '../../pkg/spanwise_engine.js';
 
 /**
  * Shapes the engine's models and results take in TypeScript, mirroring the serde types of crates/engine
- * (reactions, extremes and warnings cross as those serde forms; the exports themselves are typed by
+ * (extremes and warnings cross as those serde forms, a beam's reactions as columns the facade puts
+ * together; the exports themselves are typed by
  * pkg/spanwise_engine.d.ts).
  * Engine units: kN, m, kN/m², m⁴, rad; +y up; counter-clockwise moments positive.
  */

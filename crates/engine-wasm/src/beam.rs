@@ -1,8 +1,8 @@
 //! A beam across the boundary: `BeamInput` built record by record, `BeamSolution` read by result.
 
 use spanwise_engine::beam::{
-    analyse_beam, BeamAnalysis, BeamLoad, BeamModel, Diagram, EnvelopeRequest, Span, Support,
-    SupportKind,
+    analyse_beam, BeamAnalysis, BeamLoad, BeamModel, BeamReaction, Diagram, EnvelopeRequest, Span,
+    Support, SupportKind,
 };
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
@@ -150,9 +150,33 @@ impl BeamSolution {
         self.analysis.as_ref().map_or(0, |a| a.results.len())
     }
 
-    /// A result's reactions (`{kind, position, vertical, moment}`), in order of position.
-    pub fn reactions(&self, result: usize) -> JsValue {
-        plain(self.result(result).map(|r| &r.reactions))
+    /// The kind of each support (`pin`, `roller`, `fixed`) in the order every result lists its
+    /// reactions (by position); the same for all results, so read once. The reactions cross as these
+    /// kinds and three columns rather than a serde object each, which cost more than the diagrams.
+    #[wasm_bindgen(js_name = reactionKinds)]
+    pub fn reaction_kinds(&self) -> JsValue {
+        let kinds = self
+            .result(0)
+            .map(|r| r.reactions.iter().map(|x| x.kind).collect::<Vec<_>>());
+        plain(kinds.as_ref())
+    }
+
+    /// A result's reaction positions (m), in the order of [`BeamSolution::reaction_kinds`].
+    #[wasm_bindgen(js_name = reactionPositions)]
+    pub fn reaction_positions(&self, result: usize) -> Vec<f64> {
+        self.reaction_column(result, |r| r.position)
+    }
+
+    /// A result's vertical reactions (kN, up positive on the beam).
+    #[wasm_bindgen(js_name = reactionForces)]
+    pub fn reaction_forces(&self, result: usize) -> Vec<f64> {
+        self.reaction_column(result, |r| r.vertical)
+    }
+
+    /// A result's reaction moments (kN.m, counter-clockwise on the beam; 0 unless fixed).
+    #[wasm_bindgen(js_name = reactionMoments)]
+    pub fn reaction_moments(&self, result: usize) -> Vec<f64> {
+        self.reaction_column(result, |r| r.moment)
     }
 
     /// A result's exact extremes (`{shear, moment, deflection}`, each `{max, min}` of
@@ -189,6 +213,12 @@ impl BeamSolution {
 }
 
 impl BeamSolution {
+    fn reaction_column(&self, result: usize, of: impl Fn(&BeamReaction) -> f64) -> Vec<f64> {
+        self.result(result)
+            .map(|r| r.reactions.iter().map(of).collect())
+            .unwrap_or_default()
+    }
+
     fn result(&self, index: usize) -> Option<&spanwise_engine::beam::BeamResult> {
         self.analysis.as_ref().and_then(|a| a.results.get(index))
     }

@@ -5,8 +5,9 @@
 //! by hand. A model is built record by record (`BeamInput::point`, `TrussInput::member`...: one call
 //! per record, scalars only, so building costs what writing a number array did). Results come back
 //! as one `Float64Array` per column for what is bulky (a truss's member forces and displacements, a
-//! beam's diagram series, in engine units: SI) and as plain objects written by serde from the engine's
-//! own types for what is small (reactions, extremes, warnings). Section properties, small models, cross
+//! beam's diagram series, in engine units: SI), a beam's reactions as columns too (a serde object
+//! per reaction cost more than the beam's four diagrams), and as plain objects written by serde from
+//! the engine's own types for what is small (extremes, a truss's reactions, warnings). Section properties, small models, cross
 //! as plain objects both ways (`section_properties`, serde-wasm-bindgen). Units and JSON are the TypeScript
 //! layer's. The engine's error values cross as data (`{"error": {...}}`), so JavaScript never sees a
 //! trap for a bad model.

@@ -126,17 +126,52 @@ impl Skyline {
     }
 
     /// Adds an element matrix over its degrees of freedom; prescribed dofs are skipped.
+    /// The element's rows are walked as slices beside its dofs, so the hot loop indexes only the
+    /// equations and the skyline.
     pub fn assemble(&mut self, equations: &Equations, dofs: &[usize], k: &[f64]) {
+        const MOST: usize = 8;
         let n = dofs.len();
-        for a in 0..n {
-            let Some(ea) = equations.of_dof[dofs[a]] else {
+        if n > MOST {
+            return self.assemble_each(equations, dofs, k);
+        }
+        // each dof's equation and where its column's row 0 would sit in `values` (wrapping: the
+        // column starts lower down), looked up once per dof rather than once per term
+        let mut placed = [(usize::MAX, 0usize); MOST];
+        for (p, &d) in placed.iter_mut().zip(dofs) {
+            if let Some(e) = equations.of_dof[d] {
+                *p = (e, self.column_start[e].wrapping_sub(self.first_row[e]));
+            }
+        }
+        let placed = &placed[..n];
+        for (a, (row, &(ea, base_a))) in k.chunks_exact(n).zip(placed).enumerate() {
+            if ea == usize::MAX {
+                continue;
+            }
+            for (&value, &(eb, base_b)) in row[a..].iter().zip(&placed[a..]) {
+                if eb == usize::MAX {
+                    continue;
+                }
+                let at = if ea <= eb {
+                    base_b.wrapping_add(ea)
+                } else {
+                    base_a.wrapping_add(eb)
+                };
+                self.values[at] += value;
+            }
+        }
+    }
+
+    fn assemble_each(&mut self, equations: &Equations, dofs: &[usize], k: &[f64]) {
+        let n = dofs.len();
+        for (a, (row, &da)) in k.chunks_exact(n).zip(dofs).enumerate() {
+            let Some(ea) = equations.of_dof[da] else {
                 continue;
             };
-            for b in a..n {
-                let Some(eb) = equations.of_dof[dofs[b]] else {
+            for (&value, &db) in row[a..].iter().zip(&dofs[a..]) {
+                let Some(eb) = equations.of_dof[db] else {
                     continue;
                 };
-                self.add(ea, eb, k[a * n + b]);
+                self.add(ea, eb, value);
             }
         }
     }
@@ -236,6 +271,39 @@ mod tests {
         f.solve(&mut b);
         for (got, want) in b.iter().zip([1.0, 2.0, 3.0]) {
             assert!((got - want).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn large_elements_and_held_dofs_assemble_alike() {
+        // A chain of unit springs over 10 dofs (so the element is too large for the per-dof table),
+        // dof 0 held: K is tridiagonal [2, -1; -1, 2, ...] with a last diagonal of 1, and the
+        // fixed-free chain under a unit load at its free end moves 1, 2, ..., 9 (x_k = k / 1).
+        let n = 10;
+        let mut dense = vec![0.0; n * n];
+        for s in 0..n - 1 {
+            for (a, b, v) in [
+                (s, s, 1.0),
+                (s + 1, s + 1, 1.0),
+                (s, s + 1, -1.0),
+                (s + 1, s, -1.0),
+            ] {
+                dense[a * n + b] += v;
+            }
+        }
+        let eqs = Equations {
+            of_dof: std::iter::once(None).chain((0..n - 1).map(Some)).collect(),
+            dof_of: (1..n).collect(),
+        };
+        let dofs: Vec<usize> = (0..n).collect();
+        let mut k = Skyline::with_profile(&eqs, std::iter::once(&dofs[..]));
+        k.assemble(&eqs, &dofs, &dense);
+        let f = k.factorize().expect("held at dof 0");
+        let mut b = vec![0.0; n - 1];
+        b[n - 2] = 1.0;
+        f.solve(&mut b);
+        for (k, got) in b.iter().enumerate() {
+            assert!((got - (k + 1) as f64).abs() < 1e-12, "{k}: {got}");
         }
     }
 

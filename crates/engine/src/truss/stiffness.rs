@@ -113,36 +113,34 @@ pub(super) fn bars(
     let overflow = || EngineError::NonFinite {
         message: "a member's stiffness or initial elongation overflowed".into(),
     };
-    let mut bars = model
-        .members
-        .iter()
-        .zip(lengths)
-        .map(|(m, &length)| {
-            let (a, b) = (model.nodes[m.from], model.nodes[m.to]);
-            let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
-            let stiffness = m.e * m.a / length;
-            if !(stiffness.is_finite() && length.is_finite()) {
-                return Err(overflow());
-            }
-            // elongation = direction · (u_to − u_from), with u = Σ axis·dof at each end
-            let [ax, ay] = axes[m.from];
-            let [bx, by] = axes[m.to];
-            let elongation = [
-                -dot(direction, ax),
-                -dot(direction, ay),
-                dot(direction, bx),
-                dot(direction, by),
-            ];
-            Ok(Bar {
-                dofs: [2 * m.from, 2 * m.from + 1, 2 * m.to, 2 * m.to + 1],
-                stiffness,
-                elongation,
-                direction,
-                initial: 0.0,
-                matrix: std::array::from_fn(|k| stiffness * elongation[k / 4] * elongation[k % 4]),
-            })
-        })
-        .collect::<Result<Vec<Bar>, EngineError>>()?;
+    // Filled in place: collecting `Result`s cannot size the vector first, and growing it copies
+    // every 224-byte bar again at each doubling.
+    let mut bars = Vec::with_capacity(model.members.len());
+    for (m, &length) in model.members.iter().zip(lengths) {
+        let (a, b) = (model.nodes[m.from], model.nodes[m.to]);
+        let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
+        let stiffness = m.e * m.a / length;
+        if !(stiffness.is_finite() && length.is_finite()) {
+            return Err(overflow());
+        }
+        // elongation = direction · (u_to − u_from), with u = Σ axis·dof at each end
+        let [ax, ay] = axes[m.from];
+        let [bx, by] = axes[m.to];
+        let elongation = [
+            -dot(direction, ax),
+            -dot(direction, ay),
+            dot(direction, bx),
+            dot(direction, by),
+        ];
+        bars.push(Bar {
+            dofs: [2 * m.from, 2 * m.from + 1, 2 * m.to, 2 * m.to + 1],
+            stiffness,
+            elongation,
+            direction,
+            initial: 0.0,
+            matrix: std::array::from_fn(|k| stiffness * elongation[k / 4] * elongation[k % 4]),
+        });
+    }
     for f in &model.fabrication_errors {
         bars[f.member].initial += f.strain * lengths[f.member] + f.delta_length;
     }
