@@ -17,6 +17,7 @@ import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
 import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, tableHtml, type Table } from './results.js';
+import { PaintedRows } from './rows.js';
 import { figure, solve, type Solved } from './solve.js';
 import { convertModel } from './units.js';
 
@@ -50,6 +51,7 @@ export class Page {
   private readonly spec: KindSpec;
   private readonly context: SolveContext;
   private readonly figures: Figures;
+  private readonly rows: PaintedRows;
   private model: Model;
   private response: Record<string, unknown> | undefined;
   /** The last solve (the request as validated, and the response): the figures draw from it. */
@@ -86,6 +88,7 @@ export class Page {
     this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
       this.draw(view, combination),
     );
+    this.rows = new PaintedRows($('#collections'));
     this.listen();
     this.update(true);
   }
@@ -281,6 +284,7 @@ export class Page {
     const units = this.units();
     $<HTMLSelectElement>('select[name="units"]').value = units;
     $('#collections').innerHTML = this.spec.collections.map((c) => collectionHtml(c, this.model, units)).join('');
+    this.rows.reset();
   }
 
   /** Each issue next to the field its path names, else next to its collection's table, else above the results. */
