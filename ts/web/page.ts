@@ -430,10 +430,16 @@ function showTables(tables: Table[]): void {
         const old = before[r]![c]!;
         if (old.text === cell.text && old.value === cell.value && old.path === cell.path) return;
         const td = rows[r]!.cells[c]!;
-        td.textContent = cell.text;
+        // the cell's text node rewritten in place, and only what changed (a load's edit changes every force of a
+        // 1,000-member truss, never a cell's path)
+        if (old.text !== cell.text) {
+          const shown = td.firstChild;
+          if (shown instanceof Text && shown === td.lastChild) shown.data = cell.text;
+          else td.textContent = cell.text;
+        }
         if (cell.path === undefined) return;
-        td.setAttribute('data-value', String(cell.value));
-        td.setAttribute('data-path', cell.path);
+        if (old.value !== cell.value) td.setAttribute('data-value', String(cell.value));
+        if (old.path !== cell.path) td.setAttribute('data-path', cell.path);
       });
     });
   });
