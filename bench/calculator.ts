@@ -11,6 +11,10 @@
  * counted: headless Chromium ticks at 60 Hz whatever its flags, so counting it would add up to 16.7 ms of
  * nothing. Both models are too big for a `links.view`: each is pasted into the page's import box
  * (`#model-json`, `#import-json`) as a user would.
+ *
+ * The target is judged with the edited field on screen (centred, as a user typing in it sees it): at 1280 x 900
+ * the figures are then out of view, and the page draws no figure until they come back into view. The same edit
+ * with the figures scrolled into view, which redraws the figure as well, is printed beside it, not judged.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -59,14 +63,19 @@ const EDITS: Edit[] = [
 ];
 
 /** Milliseconds of each edit, measured in the page; the page's update counter must move once per edit. */
-async function editTimes(page: Page, edit: Edit): Promise<{ total: number[]; sync: number[]; frame: number[] }> {
+async function editTimes(
+  page: Page,
+  edit: Edit,
+  inView: 'field' | 'figures',
+): Promise<{ total: number[]; sync: number[]; frame: number[] }> {
   const before = await solves(page);
   const times = await page.evaluate(
-    async ({ field, values, count }) => {
+    async ({ field, values, count, inView }) => {
       const input = document.querySelector<HTMLInputElement>(`[name="${field}"]`);
       if (input === null) throw new Error(`no field named ${field}`);
       // on screen, as the field a user edits is
-      input.scrollIntoView({ block: 'center' });
+      if (inView === 'field') input.scrollIntoView({ block: 'center' });
+      else document.querySelector('#figures')!.scrollIntoView();
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const total: number[] = [];
       const sync: number[] = [];
@@ -92,7 +101,7 @@ async function editTimes(page: Page, edit: Edit): Promise<{ total: number[]; syn
       }
       return { total, sync, frame };
     },
-    { field: edit.field, values: edit.values, count: WARM_UP + RUNS },
+    { field: edit.field, values: edit.values, count: WARM_UP + RUNS, inView },
   );
   const after = await solves(page);
   if (after !== before + WARM_UP + RUNS) throw new Error(`${edit.label}: ${after - before} updates for ${WARM_UP + RUNS} edits`);
@@ -109,12 +118,21 @@ try {
     await openCalculator(page, `${service.url}/calculator/${edit.kind}`);
     const state = await importModel(page, edit.model);
     if (state !== 'ready') throw new Error(`${edit.label}: the imported model left the page ${state}`);
-    const { total, sync, frame } = await editTimes(page, edit);
+    const { total, sync, frame } = await editTimes(page, edit, 'field');
     const ms = median(total);
     const line = `calculator edit-to-redraw, ${edit.label}: median ${ms.toFixed(2)} ms (synchronous update with its style and layout ${median(sync).toFixed(2)} ms, next frame ${median(frame).toFixed(2)} ms), ${RUNS} edits`;
     console.log(line);
     results.push(
       `  ${ms < edit.targetMs ? 'met    ' : 'NOT met'}  ${edit.label} edit-to-redraw in Chromium: ${ms.toFixed(2)} ms, ratio ${(ms / edit.targetMs).toFixed(2)} (target < ${edit.targetMs} ms)`,
+    );
+    // the same edit with the figures on screen instead of the field: the page then redraws the figure too
+    const inView = await editTimes(page, edit, 'figures');
+    const figureMs = median(inView.total);
+    console.log(
+      `  with the figures in view (the figure redrawn): median ${figureMs.toFixed(2)} ms (synchronous ${median(inView.sync).toFixed(2)} ms, next frame ${median(inView.frame).toFixed(2)} ms)`,
+    );
+    results.push(
+      `           ${edit.label} with the figures in view: ${figureMs.toFixed(2)} ms, ratio ${(figureMs / edit.targetMs).toFixed(2)} (not judged)`,
     );
     await page.close();
   }
