@@ -12,9 +12,10 @@
  * nothing. Both models are too big for a `links.view`: each is pasted into the page's import box
  * (`#model-json`, `#import-json`) as a user would.
  *
- * The target is judged with the edited field on screen (centred, as a user typing in it sees it): at 1280 x 900
- * the figures are then out of view, and the page draws no figure until they come back into view. The same edit
- * with the figures scrolled into view, which redraws the figure as well, is printed beside it, not judged.
+ * The target is judged with the figures on screen: the edit redraws the figure the user is looking at (the
+ * edited field is then out of view at 1280 x 900, as after typing a value and looking up at the figure). The same
+ * edit with the edited field on screen (centred) and the figures out of view, where the page draws no figure until
+ * they come back into view, is printed beside it, not judged.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -118,21 +119,22 @@ try {
     await openCalculator(page, `${service.url}/calculator/${edit.kind}`);
     const state = await importModel(page, edit.model);
     if (state !== 'ready') throw new Error(`${edit.label}: the imported model left the page ${state}`);
-    const { total, sync, frame } = await editTimes(page, edit, 'field');
+    // judged: the edit with the figures on screen, the figure redrawn (the figure the user is looking at)
+    const { total, sync, frame } = await editTimes(page, edit, 'figures');
     const ms = median(total);
-    const line = `calculator edit-to-redraw, ${edit.label}: median ${ms.toFixed(2)} ms (synchronous update with its style and layout ${median(sync).toFixed(2)} ms, next frame ${median(frame).toFixed(2)} ms), ${RUNS} edits`;
+    const line = `calculator edit-to-redraw, ${edit.label}, figures in view: median ${ms.toFixed(2)} ms (synchronous update with its style and layout ${median(sync).toFixed(2)} ms, next frame ${median(frame).toFixed(2)} ms), ${RUNS} edits`;
     console.log(line);
     results.push(
       `  ${ms < edit.targetMs ? 'met    ' : 'NOT met'}  ${edit.label} edit-to-redraw in Chromium: ${ms.toFixed(2)} ms, ratio ${(ms / edit.targetMs).toFixed(2)} (target < ${edit.targetMs} ms)`,
     );
-    // the same edit with the figures on screen instead of the field: the page then redraws the figure too
-    const inView = await editTimes(page, edit, 'figures');
-    const figureMs = median(inView.total);
+    // the same edit with the edited field on screen instead: the figures are then out of view and none is drawn
+    const offScreen = await editTimes(page, edit, 'field');
+    const fieldMs = median(offScreen.total);
     console.log(
-      `  with the figures in view (the figure redrawn): median ${figureMs.toFixed(2)} ms (synchronous ${median(inView.sync).toFixed(2)} ms, next frame ${median(inView.frame).toFixed(2)} ms)`,
+      `  with the field in view and the figures out of view (no figure drawn): median ${fieldMs.toFixed(2)} ms (synchronous ${median(offScreen.sync).toFixed(2)} ms, next frame ${median(offScreen.frame).toFixed(2)} ms)`,
     );
     results.push(
-      `           ${edit.label} with the figures in view: ${figureMs.toFixed(2)} ms, ratio ${(figureMs / edit.targetMs).toFixed(2)} (not judged)`,
+      `           ${edit.label} with the figures out of view: ${fieldMs.toFixed(2)} ms, ratio ${(fieldMs / edit.targetMs).toFixed(2)} (not judged)`,
     );
     await page.close();
   }
