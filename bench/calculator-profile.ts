@@ -2,7 +2,8 @@
  * Where the calculator's edit-to-redraw time goes (issue 19): the same edits as bench/calculator.ts under
  * Chromium's sampling profiler (the DevTools Protocol's Profiler domain through playwright-core's CDP session),
  * printed as self time per function, grouped by source file, and the page's own phase measures.
- * `npx tsx bench/calculator-profile.ts [beam|truss]` (build the page unminified, `npx vite build --minify false`,
+ * The figures are on screen, as in the judged bench (`field` as a second argument scrolls to the edited field instead).
+ * `npx tsx bench/calculator-profile.ts [beam|truss] [field]` (build the page unminified, `npx vite build --minify false`,
  * to read function names).
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ const edit =
     ? { kind: 'beam' as const, model: beamRequest(beam.model), field: '/loads/0/magnitude' }
     : { kind: 'truss' as const, model: latticeRequest(), field: '/loads/0/fy' };
 const EDITS = 40;
+const inView = process.argv[3] === 'field' ? 'field' : 'figures';
 
 const service = await listen(createApp({ engine: await loadEngine(), sections: loadSectionLibrary(), log: () => {} }));
 const browser = await launchChromium();
@@ -40,9 +42,10 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   const phases = await page.evaluate(
-    async ({ field, count }) => {
+    async ({ field, count, inView }) => {
       const input = document.querySelector<HTMLInputElement>(`[name="${field}"]`)!;
-      input.scrollIntoView({ block: 'center' });
+      if (inView === 'field') input.scrollIntoView({ block: 'center' });
+      else document.querySelector('#figures')!.scrollIntoView();
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const sums: Record<string, number> = {};
       for (let i = 0; i < count; i++) {
@@ -53,7 +56,7 @@ try {
       }
       return sums;
     },
-    { field: edit.field, count: EDITS },
+    { field: edit.field, count: EDITS, inView },
   );
   const { profile } = (await cdp.send('Profiler.stop')) as {
     profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };

@@ -3,12 +3,19 @@
  * 16 ms (one frame at 60 Hz) and the 300-node, 1000-member truss under 50 ms, medians.
  *
  * Measured inside the page with performance.now(): the synchronous update (from before a field's `input` event
- * is dispatched to the return of the dispatch: validate, solve, redraw the DOM) plus the next animation frame
- * (from its requestAnimationFrame callback to a message posted there, which runs once that frame's style,
- * layout and paint are done). The wait between the two, for the frame's 60 Hz tick, is idle time and not
+ * is dispatched to the return of the dispatch: validate, solve, redraw the DOM), then the style and layout it
+ * calls for (forced by reading a layout property: Chromium may run them ahead of the frame's requestAnimationFrame
+ * callbacks, where the frame measure below would miss them; a trace showed 5-6 ms of the 200-load beam's layout
+ * there), plus the next animation frame (from its requestAnimationFrame callback to a message posted there, which
+ * runs once that frame's remaining style and layout and its paint are done). The wait between the two, for the frame's 60 Hz tick, is idle time and not
  * counted: headless Chromium ticks at 60 Hz whatever its flags, so counting it would add up to 16.7 ms of
  * nothing. Both models are too big for a `links.view`: each is pasted into the page's import box
  * (`#model-json`, `#import-json`) as a user would.
+ *
+ * The target is judged with the figures on screen: the edit redraws the figure the user is looking at (the
+ * edited field is then out of view at 1280 x 900, as after typing a value and looking up at the figure). The same
+ * edit with the edited field on screen (centred) and the figures out of view, where the page draws no figure until
+ * they come back into view, is printed beside it, not judged.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -57,14 +64,19 @@ const EDITS: Edit[] = [
 ];
 
 /** Milliseconds of each edit, measured in the page; the page's update counter must move once per edit. */
-async function editTimes(page: Page, edit: Edit): Promise<{ total: number[]; sync: number[]; frame: number[] }> {
+async function editTimes(
+  page: Page,
+  edit: Edit,
+  inView: 'field' | 'figures',
+): Promise<{ total: number[]; sync: number[]; frame: number[] }> {
   const before = await solves(page);
   const times = await page.evaluate(
-    async ({ field, values, count }) => {
+    async ({ field, values, count, inView }) => {
       const input = document.querySelector<HTMLInputElement>(`[name="${field}"]`);
       if (input === null) throw new Error(`no field named ${field}`);
       // on screen, as the field a user edits is
-      input.scrollIntoView({ block: 'center' });
+      if (inView === 'field') input.scrollIntoView({ block: 'center' });
+      else document.querySelector('#figures')!.scrollIntoView();
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const total: number[] = [];
       const sync: number[] = [];
@@ -73,6 +85,7 @@ async function editTimes(page: Page, edit: Edit): Promise<{ total: number[]; syn
         input.value = values[i % 2]!;
         const start = performance.now();
         input.dispatchEvent(new Event('input', { bubbles: true }));
+        void document.body.getBoundingClientRect();
         const updated = performance.now();
         // (inline, not a named helper: tsx would wrap a named function in a helper the page does not have)
         const frameMs = await new Promise<number>((resolve) =>
@@ -89,7 +102,7 @@ async function editTimes(page: Page, edit: Edit): Promise<{ total: number[]; syn
       }
       return { total, sync, frame };
     },
-    { field: edit.field, values: edit.values, count: WARM_UP + RUNS },
+    { field: edit.field, values: edit.values, count: WARM_UP + RUNS, inView },
   );
   const after = await solves(page);
   if (after !== before + WARM_UP + RUNS) throw new Error(`${edit.label}: ${after - before} updates for ${WARM_UP + RUNS} edits`);
@@ -106,12 +119,22 @@ try {
     await openCalculator(page, `${service.url}/calculator/${edit.kind}`);
     const state = await importModel(page, edit.model);
     if (state !== 'ready') throw new Error(`${edit.label}: the imported model left the page ${state}`);
-    const { total, sync, frame } = await editTimes(page, edit);
+    // judged: the edit with the figures on screen, the figure redrawn (the figure the user is looking at)
+    const { total, sync, frame } = await editTimes(page, edit, 'figures');
     const ms = median(total);
-    const line = `calculator edit-to-redraw, ${edit.label}: median ${ms.toFixed(2)} ms (synchronous update ${median(sync).toFixed(2)} ms, next frame ${median(frame).toFixed(2)} ms), ${RUNS} edits`;
+    const line = `calculator edit-to-redraw, ${edit.label}, figures in view: median ${ms.toFixed(2)} ms (synchronous update with its style and layout ${median(sync).toFixed(2)} ms, next frame ${median(frame).toFixed(2)} ms), ${RUNS} edits`;
     console.log(line);
     results.push(
       `  ${ms < edit.targetMs ? 'met    ' : 'NOT met'}  ${edit.label} edit-to-redraw in Chromium: ${ms.toFixed(2)} ms, ratio ${(ms / edit.targetMs).toFixed(2)} (target < ${edit.targetMs} ms)`,
+    );
+    // the same edit with the edited field on screen instead: the figures are then out of view and none is drawn
+    const offScreen = await editTimes(page, edit, 'field');
+    const fieldMs = median(offScreen.total);
+    console.log(
+      `  with the field in view and the figures out of view (no figure drawn): median ${fieldMs.toFixed(2)} ms (synchronous ${median(offScreen.sync).toFixed(2)} ms, next frame ${median(offScreen.frame).toFixed(2)} ms)`,
+    );
+    results.push(
+      `           ${edit.label} with the figures out of view: ${fieldMs.toFixed(2)} ms, ratio ${(fieldMs / edit.targetMs).toFixed(2)} (not judged)`,
     );
     await page.close();
   }

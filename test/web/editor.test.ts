@@ -19,7 +19,7 @@ describe('model to table rows', () => {
       ['/spans/0/I', '100000000'],
     ]);
     expect(html).toContain('<section class="collection" data-collection="spans"');
-    expect(html).toContain('<tr data-row="/spans/0">');
+    expect(html).toContain('<tr data-row="/spans/0" aria-rowindex="2">');
     expect(html).toContain('data-remove="/spans/0" aria-label="Remove span 1"');
     expect(html).toContain('data-add="spans"');
     // the unit in the heading and in each field's label

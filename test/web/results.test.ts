@@ -3,12 +3,14 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { Problem } from '../../ts/problem/index.js';
 import type { SolveContext } from '../../ts/solve/context.js';
-import { renderBeamDiagram, renderTrussDiagram, withAttribution } from '../../ts/solve/diagram.js';
+import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram, withAttribution } from '../../ts/solve/diagram.js';
 import type { Model } from '../../ts/web/columns.js';
 import { SPECS } from '../../ts/web/kinds.js';
 import { mechanismFigure } from '../../ts/web/mechanism.js';
 import { displacementsTable, extremesTable, formatValue, reactionsTable, tableHtml, type Cell } from '../../ts/web/results.js';
 import { figure, solve } from '../../ts/web/solve.js';
+import { convertModel } from '../../ts/web/units.js';
+import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
 
 let engine: Engine;
 let context: SolveContext;
@@ -22,7 +24,7 @@ const numbers = (rows: Cell[][]) => Object.fromEntries(rows.flat().flatMap((c) =
 
 describe('results tables', () => {
   it('shows the README beam: R = wL/2 = 10 × 6 / 2 = 30 kN, M = wL²/8 = 45 kN.m at 3 m', () => {
-    const response = solve('beam', SPECS.beam.sample, context);
+    const { response } = solve('beam', SPECS.beam.sample, context);
     const reactions = reactionsTable(response);
     expect(reactions.head).toEqual(['Support', 'Position (m)', 'Vertical (kN)', 'Moment (kN.m)']);
     expect(numbers(reactions.rows)).toMatchObject({ '/reactions/0/vertical': 30, '/reactions/1/vertical': 30, '/reactions/1/position': 6 });
@@ -37,7 +39,7 @@ describe('results tables', () => {
   });
 
   it('shows the README truss: tie +4/3 × 5 = 6.667 kN, rafters -5/0.6 = -8.333 kN', () => {
-    const response = solve('truss', SPECS.truss.sample, context);
+    const { response } = solve('truss', SPECS.truss.sample, context);
     const forces = numbers(extremesTable('truss', response).rows);
     expect(forces['/memberForces/0/force']).toBeCloseTo(20 / 3, 12);
     expect(forces['/memberForces/1/force']).toBeCloseTo(-25 / 3, 12);
@@ -56,14 +58,36 @@ describe('results tables', () => {
 });
 
 describe('figures', () => {
-  it('are the diagram route’s SVG less the attribution comment', () => {
-    for (const view of SPECS.beam.views) {
-      const svg = figure('beam', SPECS.beam.sample, view, context);
-      expect(svg.endsWith('</svg>\n')).toBe(true);
-      expect(withAttribution(svg, context.baseUrl)).toBe(renderBeamDiagram({ ...SPECS.beam.sample, view }, context));
+  const RENDER = { beam: renderBeamDiagram, truss: renderTrussDiagram, frame: renderFrameDiagram } as const;
+  // each kind's sample, the same in imperial units, and models with load cases and combinations (whose
+  // unfactored figures carry a caption saying so)
+  const models: [keyof typeof RENDER, Model][] = [
+    ...(['beam', 'truss', 'frame'] as const).flatMap((kind): [keyof typeof RENDER, Model][] => [
+      [kind, SPECS[kind].sample],
+      [kind, convertModel(SPECS[kind].sample, SPECS[kind], 'imperial')],
+    ]),
+    ['beam', workedExample as unknown as Model],
+    ['truss', windTriangle as unknown as Model],
+    ['frame', portalWithCases as unknown as Model],
+  ];
+
+  it('are the diagram route’s SVG less the attribution comment, drawn from the page’s own solve', () => {
+    for (const [kind, model] of models) {
+      const solved = solve(kind, model, context);
+      for (const view of SPECS[kind].views) {
+        const svg = figure(kind, view, context, { model, solved });
+        expect(svg.endsWith('</svg>\n'), `${kind} ${view}`).toBe(true);
+        expect(withAttribution(svg, context.baseUrl), `${kind} ${view}`).toBe(RENDER[kind]({ ...model, view }, context));
+      }
     }
-    const svg = figure('truss', SPECS.truss.sample, 'problem', context);
-    expect(withAttribution(svg, context.baseUrl)).toBe(renderTrussDiagram({ ...SPECS.truss.sample, view: 'problem' }, context));
+  });
+
+  it('of a combination are the diagram route’s for that combination', () => {
+    const model = workedExample as unknown as Model;
+    const solved = solve('beam', model, context);
+    const combination = (solved.response.envelope as { combinations: { id: string }[] }).combinations[0]!.id;
+    const svg = figure('beam', 'moment', context, { model, solved, combination });
+    expect(withAttribution(svg, context.baseUrl)).toBe(renderBeamDiagram({ ...model, combination, view: 'moment' }, context));
   });
 });
 

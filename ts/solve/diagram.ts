@@ -31,13 +31,16 @@ import {
   frameScene,
   trussScene,
   type BeamFigureResults,
+  type DiagramStyle,
   type FrameFigureResults,
+  type FrameView,
   type Scene,
   type Theme,
   type TrussFigureResults,
+  type TrussView,
 } from '../svg/index.js';
-import { solveBeamDrawing, solveBeamRequest } from './beam.js';
-import { plainData } from './json-text.js';
+import { solveBeamDrawing, solveBeamRequest, type BeamSolveResponse } from './beam.js';
+import { plainData, type Plain } from './json-text.js';
 import type { SolveContext } from './context.js';
 import { attribution } from './meta.js';
 import {
@@ -49,8 +52,8 @@ import {
   refuseFigure,
   unknownCombination,
 } from './figure-combination.js';
-import { solveFrameDrawing, solveFrameRequest } from './frame.js';
-import { solveTrussDrawing, solveTrussRequest } from './truss.js';
+import { solveFrameDrawing, solveFrameRequest, type FrameSolveResponse } from './frame.js';
+import { solveTrussDrawing, solveTrussRequest, type TrussSolveResponse } from './truss.js';
 
 export const beamDiagramValidator = compile(BeamDiagramRequest, [], { misdirected: misdirectedTo('beam', 'diagram') });
 export const trussDiagramValidator = compile(TrussDiagramRequest, [], { misdirected: misdirectedTo('truss', 'diagram') });
@@ -136,33 +139,63 @@ export function renderBeamDiagram(body: unknown, context: SolveContext): string 
 }
 
 export function beamDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const {
-    view = 'setup',
-    deformed = false,
-    combination,
-    width,
-    height,
-    theme = 'light',
-    style = 'modern',
-    ...request
-  } = beamDiagramValidator.check(body);
+  const { view = 'setup', deformed = false, combination, width, height, theme, style, ...request } = beamDiagramValidator.check(body);
   refuseFigure([
     ...deformedIssues(view, deformed),
     ...combinationIssues({ view, combination, combinations: request.combinations }, BEAM_CHART_VIEWS),
   ]);
   const figure = beamFigure(request, view, combination, { ...context, link: false });
-  const chart = BEAM_CHART_VIEWS.includes(view);
+  return beamDrawing(figure, { view, deformed, width, height, theme, style });
+}
+
+/** The drawing options of a figure request. */
+interface Drawing {
+  width?: number | undefined;
+  height?: number | undefined;
+  theme?: Theme | undefined;
+  style?: DiagramStyle | undefined;
+}
+
+/** The options absent from a figure request take the route's defaults (the height: each figure's own). */
+function drawn({ width, height, theme = 'light', style = 'modern' }: Drawing, defaultHeight: number) {
+  return { width: width ?? DIAGRAM_WIDTH.default, height: height ?? defaultHeight, theme, style };
+}
+
+function beamDrawing(
+  figure: ReturnType<typeof beamFigure>,
+  { view, deformed, ...drawing }: Drawing & { view: BeamDiagramView; deformed: boolean },
+): DiagramScene {
+  const options = drawn(drawing, BEAM_CHART_VIEWS.includes(view) ? DIAGRAM_HEIGHT.beamChart : DIAGRAM_HEIGHT.beam);
   const scene = beamScene(figure.model, figure.results, {
     view,
     deformed,
-    width: width ?? DIAGRAM_WIDTH.default,
-    height: height ?? (chart ? DIAGRAM_HEIGHT.beamChart : DIAGRAM_HEIGHT.beam),
-    theme,
-    style,
+    ...options,
     ...(figure.caption !== undefined && { caption: figure.caption }),
     ...(figure.lower !== undefined && { lower: figure.lower }),
   });
-  return { scene, theme };
+  return { scene, theme: options.theme };
+}
+
+/**
+ * Figures of a solve already done, for the calculator page, which solves once per edit and draws the figure
+ * on screen from that answer: the same SVG as `render<Kind>Diagram({ ...request, view })` with default options
+ * (the unfactored analysis), without validating and solving the model a second time. `request` is the body
+ * the solve validator passed, `response` the solve's answer as plain data (`plainData`).
+ */
+export type SolvedFigure =
+  | { kind: 'beam'; request: BeamSolveRequest; response: Plain<BeamSolveResponse>; view: BeamDiagramView }
+  | { kind: 'truss'; request: TrussSolveRequest; response: Plain<TrussSolveResponse>; view: TrussView }
+  | { kind: 'frame'; request: FrameSolveRequest; response: Plain<FrameSolveResponse>; view: FrameView };
+
+export function renderSolvedDiagram(solved: SolvedFigure, context: SolveContext): string {
+  const caption = plainCaption(solved.request);
+  const drawing =
+    solved.kind === 'beam'
+      ? beamDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, deformed: false })
+      : solved.kind === 'truss'
+        ? trussDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true })
+        : frameDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view });
+  return written(drawing, context);
 }
 
 function trussFigure(
@@ -205,28 +238,24 @@ export function renderTrussDiagram(body: unknown, context: SolveContext): string
 }
 
 export function trussDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const {
-    view = 'results',
-    combination,
-    numbers = true,
-    width,
-    height,
-    theme = 'light',
-    style = 'modern',
-    ...request
-  } = trussDiagramValidator.check(body);
+  const { view = 'results', combination, numbers = true, width, height, theme, style, ...request } = trussDiagramValidator.check(body);
   refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, ['results']));
   const figure = trussFigure(request, combination, { ...context, link: false });
+  return trussDrawing(figure, { view, numbers, width, height, theme, style });
+}
+
+function trussDrawing(
+  figure: Figure<TrussSolveRequest, TrussFigureResults>,
+  { view, numbers, ...drawing }: Drawing & { view: TrussView; numbers: boolean },
+): DiagramScene {
+  const options = drawn(drawing, DIAGRAM_HEIGHT.truss);
   const scene = trussScene(figure.model, figure.results, {
     view,
     numbers,
-    width: width ?? DIAGRAM_WIDTH.default,
-    height: height ?? DIAGRAM_HEIGHT.truss,
-    theme,
-    style,
+    ...options,
     ...(figure.caption !== undefined && { caption: figure.caption }),
   });
-  return { scene, theme };
+  return { scene, theme: options.theme };
 }
 
 type FrameMembers = FrameFigureResults['members'];
@@ -288,16 +317,21 @@ export function renderFrameDiagram(body: unknown, context: SolveContext): string
 }
 
 export function frameDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const { view = 'results', combination, width, height, theme = 'light', style = 'modern', ...request } = frameDiagramValidator.check(body);
+  const { view = 'results', combination, width, height, theme, style, ...request } = frameDiagramValidator.check(body);
   refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS));
   const figure = frameFigure(request, view, combination, { ...context, link: false });
+  return frameDrawing(figure, { view, width, height, theme, style });
+}
+
+function frameDrawing(
+  figure: Figure<FrameSolveRequest, FrameFigureResults>,
+  { view, ...drawing }: Drawing & { view: FrameView },
+): DiagramScene {
+  const options = drawn(drawing, DIAGRAM_HEIGHT.frame);
   const scene = frameScene(figure.model, figure.results, {
     view,
-    width: width ?? DIAGRAM_WIDTH.default,
-    height: height ?? DIAGRAM_HEIGHT.frame,
-    theme,
-    style,
+    ...options,
     ...(figure.caption !== undefined && { caption: figure.caption }),
   });
-  return { scene, theme };
+  return { scene, theme: options.theme };
 }

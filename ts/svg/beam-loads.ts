@@ -113,16 +113,18 @@ export function drawLoads(model: BeamFigureModel, page: BeamPage): void {
   const distributed = loads.filter((l): l is Distributed => l.type === 'udl' || l.type === 'area');
   // stack loads that share a stretch of the beam: each stands on the tallest earlier one it overlaps, and the
   // whole stack is scaled to the band height, so heights compare across loads
+  // each load's peak once: the stacking compares every pair of loads
+  const peaks = distributed.map(peakIntensity);
   const bases: number[] = [];
   distributed.forEach((load, i) => {
     let base = 0;
     for (let j = 0; j < i; j++) {
       const other = distributed[j]!;
-      if (other.from < load.to && load.from < other.to) base = Math.max(base, bases[j]! + peakIntensity(other));
+      if (other.from < load.to && load.from < other.to) base = Math.max(base, bases[j]! + peaks[j]!);
     }
     bases.push(base);
   });
-  const stack = Math.max(0, ...distributed.map((load, i) => bases[i]! + peakIntensity(load)));
+  const stack = Math.max(0, ...distributed.map((_, i) => bases[i]! + peaks[i]!));
   const bandTop = 0.6 * loadLength;
   const height = (w: number) => (stack === 0 ? 0 : (bandTop * Math.abs(w)) / stack);
   const clear = loads.flatMap((l) =>

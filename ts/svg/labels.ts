@@ -194,9 +194,25 @@ interface Obstacle {
  * candidate reads only what is near it: a figure with a thousand labels costs a thousand small lookups.
  */
 export class LabelPlacer {
-  private readonly taken: Obstacle[] = [];
-  /** Taken regions (indexes into `taken`) by the cells they touch. */
-  private readonly cells = new Map<number, number[]>();
+  /**
+   * Taken regions, one index each, in flat arrays (a query reads thousands: flat numbers, not objects): the
+   * box, for a stroked line its segment and half width (the box is then the segment's bounding box), its owner,
+   * and whether it is a placed label (lead lines must not cross these).
+   */
+  private readonly x0: number[] = [];
+  private readonly y0: number[] = [];
+  private readonly x1: number[] = [];
+  private readonly y1: number[] = [];
+  /** Segment ends and half width (NaN for a region that is not a line). */
+  private readonly ax: number[] = [];
+  private readonly ay: number[] = [];
+  private readonly bx: number[] = [];
+  private readonly by: number[] = [];
+  private readonly half: number[] = [];
+  private readonly owners: (string | undefined)[] = [];
+  private readonly labels: boolean[] = [];
+  /** Taken regions (their indexes) by the cells they touch, a cell's list at its key (see `file`). */
+  private readonly cells: (number[] | undefined)[] = [];
   /** The query that last counted each taken region, so one filed in several cells counts once. */
   private readonly seen: number[] = [];
   private query = 0;
@@ -217,14 +233,25 @@ export class LabelPlacer {
   }
 
   private file(obstacle: Obstacle): void {
-    const index = this.taken.push(obstacle) - 1;
+    const { box, segment } = obstacle;
+    const index = this.x0.push(box.x0) - 1;
+    this.y0.push(box.y0);
+    this.x1.push(box.x1);
+    this.y1.push(box.y1);
+    this.ax.push(segment ? segment[0].x : NaN);
+    this.ay.push(segment ? segment[0].y : NaN);
+    this.bx.push(segment ? segment[1].x : NaN);
+    this.by.push(segment ? segment[1].y : NaN);
+    this.half.push(segment ? segment[2] : NaN);
+    this.owners.push(obstacle.owner);
+    this.labels.push(obstacle.label === true);
     this.seen.push(-1);
-    const [c0, c1, r0, r1] = this.span(obstacle.box);
+    const [c0, c1, r0, r1] = this.span(box);
     for (let c = c0; c <= c1; c++) {
       for (let r = r0; r <= r1; r++) {
         const key = c * (this.rows + 2) + r;
-        const list = this.cells.get(key);
-        if (list === undefined) this.cells.set(key, [index]);
+        const list = this.cells[key];
+        if (list === undefined) this.cells[key] = [index];
         else list.push(index);
       }
     }
@@ -279,29 +306,38 @@ export class LabelPlacer {
    * `place` needs to know); `labelsOnly` counts placed labels alone, `line` tests that segment instead of the box.
    */
   private clash(box: Box, owner?: string, labelsOnly = false, line?: [Point, Point], first = false): number {
-    const grown = grow(box, GAP);
+    // the box grown by the clear space, unpacked: this runs for every candidate of every label
+    const gx0 = box.x0 - GAP;
+    const gy0 = box.y0 - GAP;
+    const gx1 = box.x1 + GAP;
+    const gy1 = box.y1 + GAP;
     const query = ++this.query;
     let count = 0;
-    const [c0, c1, r0, r1] = this.span(grown);
+    const { x0: bx0, y0: by0 } = this.bounds;
+    const c0 = clamp(Math.floor((gx0 - bx0) / CELL), this.columns);
+    const c1 = clamp(Math.floor((gx1 - bx0) / CELL), this.columns);
+    const r0 = clamp(Math.floor((gy0 - by0) / CELL), this.rows);
+    const r1 = clamp(Math.floor((gy1 - by0) / CELL), this.rows);
+    const { seen, x0, y0, x1, y1, half, owners, labels } = this;
     for (let c = c0; c <= c1; c++) {
       for (let r = r0; r <= r1; r++) {
-        const list = this.cells.get(c * (this.rows + 2) + r);
+        const list = this.cells[c * (this.rows + 2) + r];
         if (list === undefined) continue;
-        for (const index of list) {
-          if (this.seen[index] === query) continue;
-          this.seen[index] = query;
-          const o = this.taken[index]!;
-          if ((owner !== undefined && o.owner === owner) || (labelsOnly && !o.label)) continue;
-          if (!overlaps(grown, o.box)) continue;
-          const g = o.segment?.[2] ?? 0;
+        for (let k = 0; k < list.length; k++) {
+          const index = list[k]!;
+          if (seen[index] === query) continue;
+          seen[index] = query;
+          if ((owner !== undefined && owners[index] === owner) || (labelsOnly && !labels[index])) continue;
+          const ox0 = x0[index]!;
+          const oy0 = y0[index]!;
+          const ox1 = x1[index]!;
+          const oy1 = y1[index]!;
+          if (!(gx0 < ox1 && ox0 < gx1 && gy0 < oy1 && oy0 < gy1)) continue;
+          const g = half[index]!;
           if (line) {
-            const b = o.box;
-            if (crosses(line[0].x, line[0].y, line[1].x, line[1].y, b.x0 - 1, b.y0 - 1, b.x1 + 1, b.y1 + 1)) count++;
-          } else if (!o.segment) count++;
-          else {
-            const [a, b] = o.segment;
-            if (crosses(a.x, a.y, b.x, b.y, grown.x0 - g, grown.y0 - g, grown.x1 + g, grown.y1 + g)) count++;
-          }
+            if (crosses(line[0].x, line[0].y, line[1].x, line[1].y, ox0 - 1, oy0 - 1, ox1 + 1, oy1 + 1)) count++;
+          } else if (Number.isNaN(g)) count++;
+          else if (crosses(this.ax[index]!, this.ay[index]!, this.bx[index]!, this.by[index]!, gx0 - g, gy0 - g, gx1 + g, gy1 + g)) count++;
           if (first && count > 0) return count;
         }
       }

@@ -109,10 +109,11 @@ export function collectionHtml(spec: CollectionSpec, model: Model, units: UnitSy
     cells.push(
       `<td><button type="button" class="remove"${attr('data-remove', rowAt)}${attr('aria-label', `Remove ${spec.noun} ${i + 1}`)}>×</button></td>`,
     );
-    return `<tr${attr('data-row', rowAt)}>${cells.join('')}</tr>`;
+    // the row's place in the table (the head is row 1), for a screen reader when far rows are not painted (rows.ts)
+    return `<tr${attr('data-row', rowAt)} aria-rowindex="${i + 2}">${cells.join('')}</tr>`;
   });
   const header = spec.name === 'combinations' ? combinationFieldsHtml(model) : '';
-  const table = `<table><thead><tr>${heads.join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
+  const table = `<table aria-rowcount="${rows.length + 1}"><thead><tr aria-rowindex="1">${heads.join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
   const add = `<button type="button" class="add"${attr('data-add', spec.name)}>Add ${escapeXml(spec.noun)}</button>`;
   // a collection with no rows (and no combinations standard) is left out of the printed report
   const empty = rows.length === 0 && !(spec.name === 'combinations' && model.combinations !== undefined);

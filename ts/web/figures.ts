@@ -2,6 +2,8 @@
  * The figures as tabs: one `figure[data-view]` per view the diagram route accepts. Only the shown figure is
  * drawn on an edit (a 1,000-member truss redraws one figure, not six); another is drawn when it is shown.
  * The shown figure holds the SVG inline and a download link to the same text; the others are empty until shown.
+ * While the figures are scrolled out of view (a user editing load 150 of a long table), an edit draws nothing:
+ * the shown figure is drawn as it comes into view, as its download is clicked, or before the page prints.
  */
 import { escapeXml } from '../svg/escape.js';
 import type { Kind } from './kinds.js';
@@ -34,6 +36,8 @@ export class Figures {
   private url: string | undefined;
   /** Views whose figure is out of date (drawn before the last edit, or never). */
   private readonly stale = new Set<string>();
+  /** Whether the figures are on screen, as an IntersectionObserver last said (until it has, assumed so). */
+  private onScreen = true;
 
   constructor(
     private readonly root: HTMLElement,
@@ -67,6 +71,11 @@ export class Figures {
       if (link) this.download(link);
     });
     root.addEventListener('keydown', (event) => this.key(event));
+    new IntersectionObserver((entries) => {
+      this.onScreen = entries.at(-1)!.isIntersecting;
+      if (this.onScreen) this.current();
+    }).observe(root);
+    window.addEventListener('beforeprint', () => this.current());
   }
 
   /**
@@ -93,10 +102,18 @@ export class Figures {
     select.closest<HTMLElement>('.loading')!.hidden = list.length === 0;
   }
 
-  /** Everything drawn is out of date: the shown figure is drawn again now, the others when shown. */
-  redraw(): void {
+  /**
+   * Everything drawn is out of date: the shown figure is drawn again now if it is on screen (or `now`), else as
+   * it comes into view; the others when shown.
+   */
+  redraw(now = false): void {
     for (const v of this.views) this.stale.add(v);
-    this.render(this.shown);
+    if (now || this.onScreen) this.render(this.shown);
+  }
+
+  /** The shown figure, drawn if it is out of date. */
+  private current(): void {
+    if (this.stale.has(this.shown)) this.render(this.shown);
   }
 
   show(view: string, focus = false): void {
@@ -152,6 +169,7 @@ export class Figures {
    */
   private download(link: HTMLAnchorElement): void {
     const view = link.closest<HTMLElement>('figure')!.dataset.view!;
+    if (this.stale.has(view)) this.render(view);
     const text = this.texts.get(view);
     if (text === undefined) return;
     if (this.url !== undefined) URL.revokeObjectURL(this.url);

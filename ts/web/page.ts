@@ -17,12 +17,21 @@ import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
 import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, tableHtml, type Table } from './results.js';
-import { figure, solve } from './solve.js';
+import { PaintedRows } from './rows.js';
+import { figure, solve, type Solved } from './solve.js';
 import { convertModel } from './units.js';
 
 type State = 'ready' | 'invalid' | 'mechanism';
 
 const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+
+/**
+ * Writes an element's text only when it changes: writing even the same text replaces its text node, and the
+ * browser then lays out the section around it again (the model's section: a 200-load table, ~7 ms a frame).
+ */
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
 
 /** The model a page opens with: the link's, else the kind's sample; a link that cannot be read says so. */
 function openingModel(spec: KindSpec): { model: Model; note?: string } {
@@ -42,8 +51,11 @@ export class Page {
   private readonly spec: KindSpec;
   private readonly context: SolveContext;
   private readonly figures: Figures;
+  private readonly rows: PaintedRows;
   private model: Model;
   private response: Record<string, unknown> | undefined;
+  /** The last solve (the request as validated, and the response): the figures draw from it. */
+  private solved: Solved | undefined;
   private failure: Problem | undefined;
   private solves = 0;
   /** Whether the JSON box is on screen (an IntersectionObserver says), and whether its text is the model's. */
@@ -54,6 +66,8 @@ export class Page {
   private invalidFields: HTMLElement[] = [];
   /** The model before the last units switch, while nothing else has changed: switching back restores it exactly. */
   private beforeSwitch: Model | undefined;
+  /** The warnings list as last written. */
+  private warnings = '';
 
   constructor(
     private readonly engine: Engine,
@@ -74,6 +88,7 @@ export class Page {
     this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
       this.draw(view, combination),
     );
+    this.rows = new PaintedRows($('#collections'));
     this.listen();
     this.update(true);
   }
@@ -112,6 +127,10 @@ export class Page {
   }
 
   private edit(field: HTMLInputElement | HTMLSelectElement): void {
+    // the field's new text is laid out now, alone (it is laid out on its own: contain, style.css), before the
+    // update changes the results: laid out together, the browser lays out the field's whole table again as well
+    // (~5 ms a keystroke in a 200-load table)
+    void field.offsetHeight;
     const at = field.name;
     const input = (field.dataset.input ?? 'text') as InputKind;
     const value = fieldValue(
@@ -205,9 +224,11 @@ export class Page {
     const activeName = active?.getAttribute('name');
     if (structure) this.renderEditor();
     this.response = undefined;
+    this.solved = undefined;
     this.failure = undefined;
     try {
-      this.response = solve(this.kind, this.model, this.context);
+      this.solved = solve(this.kind, this.model, this.context);
+      this.response = this.solved.response;
     } catch (error) {
       this.failure =
         error instanceof Problem ? error : new Problem('engine_error', `The page could not solve this model: ${String(error)}`);
@@ -221,8 +242,9 @@ export class Page {
       this.figures.combinations(
         (this.response.envelope as { combinations?: { id: string; name: string }[] } | undefined)?.combinations ?? [],
       );
+    // a mechanism is drawn at once, wherever the figures are: it is what the user must see
     if (state === 'mechanism') this.figures.show('problem');
-    if (state !== 'invalid') this.figures.redraw();
+    if (state !== 'invalid') this.figures.redraw(state === 'mechanism');
     const drawn = performance.now();
     $('#figures').classList.toggle('stale', state === 'invalid');
     this.jsonCurrent = false;
@@ -266,6 +288,7 @@ export class Page {
     const units = this.units();
     $<HTMLSelectElement>('select[name="units"]').value = units;
     $('#collections').innerHTML = this.spec.collections.map((c) => collectionHtml(c, this.model, units)).join('');
+    this.rows.reset();
   }
 
   /** Each issue next to the field its path names, else next to its collection's table, else above the results. */
@@ -308,27 +331,36 @@ export class Page {
     const failure = this.failure;
     $('#results').classList.toggle('stale', state !== 'ready');
     const status = $('#status');
-    if (state === 'ready') status.textContent = '';
-    else if (state === 'mechanism') status.textContent = failure?.detail ?? 'The structure is a mechanism.';
+    if (state === 'ready') setText(status, '');
+    else if (state === 'mechanism') setText(status, failure?.detail ?? 'The structure is a mechanism.');
     else
-      status.textContent = failure?.issues?.length
-        ? `${(failure.detail ?? 'The model has problems').replace(/\.$/, '')}: see the fields marked below. The results are of the last valid model.`
-        : (failure?.detail ?? '');
+      setText(
+        status,
+        failure?.issues?.length
+          ? `${(failure.detail ?? 'The model has problems').replace(/\.$/, '')}: see the fields marked below. The results are of the last valid model.`
+          : (failure?.detail ?? ''),
+      );
     if (!this.response) return;
     const response = this.response;
     const tables = [reactionsTable(response), extremesTable(this.kind, response), displacementsTable(response), envelopeTable(response)];
     showTables(tables.filter((t): t is Table => t !== undefined));
     const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
-    $('#warnings').innerHTML = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');
-    $('#warnings-block').hidden = meta.warnings.length === 0;
+    const warnings = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');
+    if (warnings !== this.warnings) $('#warnings').innerHTML = warnings;
+    this.warnings = warnings;
+    const block = $('#warnings-block');
+    if (block.hidden !== (meta.warnings.length === 0)) block.hidden = meta.warnings.length === 0;
     const equilibrium = $('#equilibrium');
     const residual = meta.check?.equilibrium;
     if (residual === undefined) {
       equilibrium.removeAttribute('data-value');
-      equilibrium.textContent = '';
+      setText(equilibrium, '');
     } else {
       equilibrium.dataset.value = String(residual);
-      equilibrium.textContent = `Equilibrium check: residual ${formatValue(residual)} of the applied loads (${residual <= 1e-9 ? 'satisfied' : 'not satisfied'})`;
+      setText(
+        equilibrium,
+        `Equilibrium check: residual ${formatValue(residual)} of the applied loads (${residual <= 1e-9 ? 'satisfied' : 'not satisfied'})`,
+      );
       equilibrium.classList.toggle('bad', residual > 1e-9);
     }
   }
@@ -337,9 +369,10 @@ export class Page {
     view: string,
     combination: string | undefined,
   ): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
-    if (this.response) {
+    if (this.solved) {
       try {
-        return { svg: figure(this.kind, combination === undefined ? this.model : { ...this.model, combination }, view, this.context) };
+        const drawn = { model: this.model, solved: this.solved, ...(combination !== undefined && { combination }) };
+        return { svg: figure(this.kind, view, this.context, drawn) };
       } catch (error) {
         // what the diagram route refuses (the envelope of a view that draws one analysis): its own reason
         if (error instanceof Problem) return { message: `No figure: ${error.issues?.[0]?.message ?? error.detail ?? error.code}.` };
@@ -359,7 +392,7 @@ export class Page {
     const query = link ? link.view.slice(link.view.indexOf('?')) : '';
     // only when it changes: replaceState costs the browser tens of milliseconds on a page of 2,000 fields
     if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
-    $('#link-status').textContent = link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.';
+    setText($('#link-status'), link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.');
   }
 }
 
@@ -397,10 +430,16 @@ function showTables(tables: Table[]): void {
         const old = before[r]![c]!;
         if (old.text === cell.text && old.value === cell.value && old.path === cell.path) return;
         const td = rows[r]!.cells[c]!;
-        td.textContent = cell.text;
+        // the cell's text node rewritten in place, and only what changed (a load's edit changes every force of a
+        // 1,000-member truss, never a cell's path)
+        if (old.text !== cell.text) {
+          const shown = td.firstChild;
+          if (shown instanceof Text && shown === td.lastChild) shown.data = cell.text;
+          else td.textContent = cell.text;
+        }
         if (cell.path === undefined) return;
-        td.setAttribute('data-value', String(cell.value));
-        td.setAttribute('data-path', cell.path);
+        if (old.value !== cell.value) td.setAttribute('data-value', String(cell.value));
+        if (old.path !== cell.path) td.setAttribute('data-path', cell.path);
       });
     });
   });
