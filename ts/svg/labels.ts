@@ -346,6 +346,42 @@ export class LabelPlacer {
   }
 
   /**
+   * Whether the box, with its clear space, meets any taken region but the owner's: `clash` stopped at the
+   * first. Regions are read newest first (the labels placed last are the likeliest to be in the way), and a
+   * region filed in several cells may be read twice (cheaper than marking it, the answer being the same).
+   */
+  private blocked(box: Box, owner: string | undefined): boolean {
+    const gx0 = box.x0 - GAP;
+    const gy0 = box.y0 - GAP;
+    const gx1 = box.x1 + GAP;
+    const gy1 = box.y1 + GAP;
+    const { x0: bx0, y0: by0 } = this.bounds;
+    const c0 = clamp(Math.floor((gx0 - bx0) / CELL), this.columns);
+    const c1 = clamp(Math.floor((gx1 - bx0) / CELL), this.columns);
+    const r0 = clamp(Math.floor((gy0 - by0) / CELL), this.rows);
+    const r1 = clamp(Math.floor((gy1 - by0) / CELL), this.rows);
+    const { x0, y0, x1, y1, half, owners, ax, ay, bx, by } = this;
+    for (let c = c0; c <= c1; c++) {
+      for (let r = r0; r <= r1; r++) {
+        const list = this.cells[c * (this.rows + 2) + r];
+        if (list === undefined) continue;
+        for (let k = list.length - 1; k >= 0; k--) {
+          const index = list[k]!;
+          const ox0 = x0[index]!;
+          const oy0 = y0[index]!;
+          const ox1 = x1[index]!;
+          const oy1 = y1[index]!;
+          if (!(gx0 < ox1 && ox0 < gx1 && gy0 < oy1 && oy0 < gy1)) continue;
+          if (owner !== undefined && owners[index] === owner) continue;
+          const g = half[index]!;
+          if (Number.isNaN(g) || crosses(ax[index]!, ay[index]!, bx[index]!, by[index]!, gx0 - g, gy0 - g, gx1 + g, gy1 + g)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * The first and last column and row of the cells a box touches, counted from 0 one cell before the canvas;
    * a box past the canvas files under the edge cells, which every query reaching there reads.
    */
@@ -391,7 +427,7 @@ export class LabelPlacer {
     const width = textWidth(spec.text, size, spec.bold);
     for (const c of spec.candidates) {
       const landed = this.land(c, size, width);
-      if (this.clash(landed.box, spec.owner, false, undefined, true) === 0) return this.shape(spec, landed, size);
+      if (!this.blocked(landed.box, spec.owner)) return this.shape(spec, landed, size);
     }
     const p = spec.names;
     if (p) {
@@ -400,7 +436,7 @@ export class LabelPlacer {
           const anchor: Anchor = ux === 0 ? 'middle' : ux > 0 ? 'start' : 'end';
           const at = { x: p.x + ux * radius, y: p.y + uy * radius };
           const landed = this.land({ at, anchor }, size, width);
-          if (this.clash(landed.box, spec.owner, false, undefined, true) > 0) continue;
+          if (this.blocked(landed.box, spec.owner)) continue;
           // the lead line runs from just off the named point to the nearest point of the label's box
           const b = landed.box;
           const end = { x: Math.min(b.x1, Math.max(b.x0, p.x)), y: Math.min(b.y1, Math.max(b.y0, p.y)) };
