@@ -45,9 +45,17 @@ export function textBox(text: string, at: Point, anchor: Anchor, size: number, i
 }
 
 function boxOf(width: number, at: Point, anchor: Anchor, size: number): Box {
-  const x0 = anchor === 'start' ? at.x : anchor === 'middle' ? at.x - width / 2 : at.x - width;
+  return boxInto({ x0: 0, y0: 0, x1: 0, y1: 0 }, width, at.x, at.y, anchor, size);
+}
+
+function boxInto(out: Box, width: number, x: number, y: number, anchor: Anchor, size: number): Box {
+  const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
   const half = (size * LINE) / 2;
-  return { x0, y0: at.y - half, x1: x0 + width, y1: at.y + half };
+  out.x0 = x0;
+  out.y0 = y - half;
+  out.x1 = x0 + width;
+  out.y1 = y + half;
+  return out;
 }
 
 export function overlaps(a: Box, b: Box): boolean {
@@ -216,6 +224,8 @@ export class LabelPlacer {
   /** The query that last counted each taken region, so one filed in several cells counts once. */
   private readonly seen: number[] = [];
   private query = 0;
+  /** The box of the candidate being tried. */
+  private readonly scratch: Box = { x0: 0, y0: 0, x1: 0, y1: 0 };
   private readonly columns: number;
   private readonly rows: number;
   /** Lead lines drawn for labels placed away from what they name. */
@@ -395,6 +405,14 @@ export class LabelPlacer {
     ];
   }
 
+  /** `land`'s box alone, written into `scratch` (no allocation: most candidates are tried and refused). */
+  private landBox(c: Candidate, size: number, width: number): Box {
+    const box = boxInto(this.scratch, width, c.at.x, c.at.y, c.anchor, size);
+    const dx = Math.max(0, this.bounds.x0 - box.x0) - Math.max(0, box.x1 - this.bounds.x1);
+    const dy = Math.max(0, this.bounds.y0 - box.y0) - Math.max(0, box.y1 - this.bounds.y1);
+    return dx === 0 && dy === 0 ? box : boxInto(box, width, c.at.x + dx, c.at.y + dy, c.anchor, size);
+  }
+
   /** The candidate slid back onto the canvas, with its box; `width` is the label's, measured once. */
   private land(c: Candidate, size: number, width: number): { at: Point; anchor: Anchor; box: Box } {
     const box = boxOf(width, c.at, c.anchor, size);
@@ -426,8 +444,7 @@ export class LabelPlacer {
     const size = spec.size ?? 12;
     const width = textWidth(spec.text, size, spec.bold);
     for (const c of spec.candidates) {
-      const landed = this.land(c, size, width);
-      if (!this.blocked(landed.box, spec.owner)) return this.shape(spec, landed, size);
+      if (!this.blocked(this.landBox(c, size, width), spec.owner)) return this.shape(spec, this.land(c, size, width), size);
     }
     const p = spec.names;
     if (p) {
