@@ -4,7 +4,7 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { measureSection, sectionFigure } from '../../ts/solve/section-properties.js';
 import type { SectionPropertiesRequest } from '../../ts/schema/section-properties.js';
-import { overlaps } from '../../ts/svg/labels.js';
+import { overlaps } from '../../ts/svg/label-boxes.js';
 import { texts } from '../../ts/svg/scene.js';
 import { sectionScene } from '../../ts/svg/section.js';
 

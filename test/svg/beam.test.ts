@@ -15,7 +15,7 @@ import { solveBeam } from '../../ts/solve/beam.js';
 import { renderBeamDiagram } from '../../ts/solve/diagram.js';
 import { plainData } from '../../ts/solve/json-text.js';
 import { beamScene } from '../../ts/svg/index.js';
-import { inside, overlaps } from '../../ts/svg/labels.js';
+import { inside, overlaps } from '../../ts/svg/label-boxes.js';
 import { texts } from '../../ts/svg/scene.js';
 import { cantilever, simplySupported, typicalBeams } from './models.js';
 import { labelsOf, parseSvg, svgText } from './labels-of.js';

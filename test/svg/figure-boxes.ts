@@ -5,7 +5,7 @@
  * glyphs and circles as boxes. Written apart from the renderer's own obstacle code, so the check is independent.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { textBox } from '../../ts/svg/labels.js';
+import { textBox } from '../../ts/svg/label-boxes.js';
 import type { Box } from '../../ts/svg/scene.js';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false });

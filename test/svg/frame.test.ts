@@ -9,7 +9,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { frameScene, renderFrame, type FrameFigureModel, type FrameFigureResults, type FrameView } from '../../ts/svg/index.js';
-import { inside, overlaps } from '../../ts/svg/labels.js';
+import { inside, overlaps } from '../../ts/svg/label-boxes.js';
 import { texts, type PathShape } from '../../ts/svg/scene.js';
 import { labelsOf } from './labels-of.js';
 

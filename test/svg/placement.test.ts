@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { emit } from '../../ts/svg/emit.js';
 import { arrow } from '../../ts/svg/glyphs.js';
-import { LabelPlacer, segmentCrosses, textBox, textWidth, type LabelSpec } from '../../ts/svg/labels.js';
+import { segmentCrosses, textBox, textWidth } from '../../ts/svg/label-boxes.js';
+import { LabelPlacer, type LabelSpec } from '../../ts/svg/labels.js';
 import type { Scene } from '../../ts/svg/scene.js';
 import { collisions, readFigure } from './figure-boxes.js';
 

@@ -14,7 +14,7 @@ import { renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { solveTruss } from '../../ts/solve/truss.js';
 import { pinOrRoller } from '../../ts/svg/glyphs.js';
 import { renderTruss, trussScene } from '../../ts/svg/index.js';
-import { inside, overlaps } from '../../ts/svg/labels.js';
+import { inside, overlaps } from '../../ts/svg/label-boxes.js';
 import { texts, type PathShape } from '../../ts/svg/scene.js';
 import { roundFactor } from '../../ts/svg/truss.js';
 import { pratt, pratt8, triangle, triangleResults } from './truss-models.js';

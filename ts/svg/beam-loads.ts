@@ -8,7 +8,8 @@ import { lineLoadAt } from '../schema/line-load.js';
 import type { Quantity } from '../units/index.js';
 import { quantity, withUnit } from './format.js';
 import { arrow, momentArc } from './glyphs.js';
-import { fan, textWidth, type LabelSpec } from './labels.js';
+import { textWidth } from './label-boxes.js';
+import { fan, type LabelSpec } from './labels.js';
 import type { BeamFigureModel } from './model.js';
 import { polyline, segment, type Shape } from './scene.js';
 

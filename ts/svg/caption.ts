@@ -3,7 +3,7 @@
  * request with combinations, decisions.md 15). The figure is laid out in the height below the caption's strip and
  * moved down under it, so no layout has to make room for it and nothing it draws can meet the caption.
  */
-import { textBox } from './labels.js';
+import { textBox } from './label-boxes.js';
 import { shifted, type Scene, type TextShape } from './scene.js';
 
 /** Height of the strip the caption takes at the top of the figure, in pixels. */

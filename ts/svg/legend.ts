@@ -2,7 +2,8 @@
  * The legend along a figure's bottom edge: a short line in each entry's colour (dashed where the drawing is),
  * then its text; entries that do not fit the width start a row above.
  */
-import { textWidth, type LabelPlacer } from './labels.js';
+import { textWidth } from './label-boxes.js';
+import type { LabelPlacer } from './labels.js';
 import { polyline, type Shape, type TextShape } from './scene.js';
 import type { Paint } from './theme.js';
 

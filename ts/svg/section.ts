@@ -4,7 +4,8 @@
  * writes the markup.
  */
 import { quantity, withUnit } from './format.js';
-import { fan, LabelPlacer, textBox } from './labels.js';
+import { textBox } from './label-boxes.js';
+import { fan, LabelPlacer } from './labels.js';
 import type { Box, Layer, PathCommand, Point, Scene, Shape } from './scene.js';
 import { segment } from './scene.js';
 import type { Theme } from './theme.js';
