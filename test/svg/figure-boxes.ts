@@ -32,16 +32,27 @@ const list = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.i
 
 function pathCovers(el: Element): Covered[] {
   const out: Covered[] = [];
+  const filled = el.fill !== undefined && el.fill !== 'none' && (el['fill-opacity'] === undefined || el.stroke !== undefined);
+  // a filled path of several subpaths (glyphs drawn alike share one element) covers each subpath's box
+  const fillSubpath = (points: [number, number][]) => {
+    if (!filled || points.length === 0) return;
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    out.push({ kind: 'box', box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) } });
+  };
   const tokens = (el.d ?? '').match(/[MLAZ]|-?[\d.]+/g) ?? [];
-  const points: [number, number][] = [];
+  let points: [number, number][] = [];
   let pen: [number, number] | undefined;
   let start: [number, number] | undefined;
   const stroked = el.stroke !== undefined;
   for (let i = 0; i < tokens.length;) {
     const c = tokens[i++];
     const n = () => Number(tokens[i++]);
-    if (c === 'M') pen = start = [n(), n()];
-    else if (c === 'L') {
+    if (c === 'M') {
+      fillSubpath(points);
+      points = [];
+      pen = start = [n(), n()];
+    } else if (c === 'L') {
       const next: [number, number] = [n(), n()];
       if (stroked && pen) out.push({ kind: 'segment', a: pen, b: next });
       pen = next;
@@ -68,12 +79,7 @@ function pathCovers(el: Element): Covered[] {
     }
     if (pen) points.push(pen);
   }
-  const filled = el.fill !== undefined && el.fill !== 'none' && (el['fill-opacity'] === undefined || stroked);
-  if (filled && points.length > 0) {
-    const xs = points.map((p) => p[0]);
-    const ys = points.map((p) => p[1]);
-    out.push({ kind: 'box', box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) } });
-  }
+  fillSubpath(points);
   return out;
 }
 

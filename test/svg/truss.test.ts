@@ -17,6 +17,7 @@ import { renderTruss, trussScene } from '../../ts/svg/index.js';
 import { inside, overlaps } from '../../ts/svg/label-boxes.js';
 import { texts, type PathShape } from '../../ts/svg/scene.js';
 import { roundFactor } from '../../ts/svg/truss.js';
+import { latticeRequest } from '../../bench/requests.js';
 import { pratt, pratt8, triangle, triangleResults } from './truss-models.js';
 import { labelsOf, parseSvg, svgText } from './labels-of.js';
 
@@ -66,7 +67,12 @@ describe('labels from hand calculations', () => {
   it('members take the colour of their force: tension red, compression blue', () => {
     const scene = trussScene(triangle, triangleResults, { view: 'results', width: 860, height: 460, theme: 'light', style: 'modern' });
     const members = scene.layers.find((l) => l.name === 'members')!.shapes as PathShape[];
-    expect(members.map((m) => m.stroke)).toEqual(['tension', 'compression', 'compression']);
+    // member 1 is the horizontal tie (+5 kN), members 2 and 3 the rafters (-7.07 kN)
+    const level = (m: PathShape) => m.d[0]![2] === m.d[1]![2];
+    expect(members.filter(level).map((m) => m.stroke)).toEqual(['tension']);
+    expect(members.filter((m) => !level(m)).map((m) => m.stroke)).toEqual(['compression', 'compression']);
+    // drawn colour by colour, tension last: where bars cross, tension is on top
+    expect(members.map((m) => m.stroke)).toEqual(['compression', 'compression', 'tension']);
   });
   it('magnification factors are 1, 2 or 5 times a power of ten, rounded down', () => {
     expect([roundFactor(1616), roundFactor(111), roundFactor(0.3), roundFactor(5), roundFactor(49.9)]).toEqual([1000, 100, 0.2, 5, 20]);
@@ -147,6 +153,16 @@ describe('labels keep clear of each other and of the edge', () => {
       }
     }
   }
+});
+
+describe('a large truss figure', () => {
+  it('writes 1,000 members, 300 nodes and the deflected shape in a few elements (ts/svg/elements.ts)', () => {
+    // the 300-node, 1,000-member lattice of `make bench`; one element per shape was some 2,500
+    const svg = render(latticeRequest());
+    const count = (tag: string) => svg.split(`<${tag} `).length - 1;
+    expect(count('path') + count('circle')).toBeLessThan(40);
+    expect(svg.length).toBeLessThan(100_000);
+  });
 });
 
 describe('determinism and attribution', () => {

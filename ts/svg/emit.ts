@@ -5,6 +5,7 @@
  */
 import { escapeXml } from './escape.js';
 import { coordinate } from './format.js';
+import { elements } from './elements.js';
 import type { PathCommand, Scene, Shape, TextShape } from './scene.js';
 import { palettes, type Palette, type Theme } from './theme.js';
 
@@ -124,7 +125,7 @@ export function emit(scene: Scene, options: EmitOptions): string {
   for (const layer of scene.layers) {
     if (layer.shapes.length === 0) continue;
     lines.push(`<g${attributes([['id', id(layer.name)]])}>`);
-    for (const s of layer.shapes) lines.push(shape(s, palette));
+    for (const s of elements(layer.shapes)) lines.push(shape(s, palette));
     lines.push('</g>');
   }
   lines.push('</svg>');

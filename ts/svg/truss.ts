@@ -12,6 +12,7 @@ import { nodalForce } from './nodal-loads.js';
 import { forceReaction } from './reactions.js';
 import { roundSupport, settlementLabel } from './settlement.js';
 import { segment, type Anchor, type Point, type Scene, type Shape } from './scene.js';
+import type { Paint } from './theme.js';
 
 export type TrussView = 'problem' | 'results';
 
@@ -246,6 +247,17 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
   return scene(options, layers, placer.placeAll([...queue, ...nodeNumbers, ...forceLabels, ...numbers]), placer);
 }
 
+const MEMBER_PAINTS: readonly Paint[] = ['muted', 'ink', 'compression', 'tension'];
+
+/**
+ * Members colour by colour, each colour in the model's order, so that the few elements of each colour are written
+ * together (ts/svg/elements.ts) and, where two bars cross, tension lies over compression all over the figure.
+ */
+function colourByColour(members: readonly Shape[]): Shape[] {
+  const rank = (s: Shape) => (s.kind === 'path' && s.stroke !== undefined ? MEMBER_PAINTS.indexOf(s.stroke) : -1);
+  return [...members].sort((a, b) => rank(a) - rank(b)); // a stable sort
+}
+
 function scene(options: TrussFigureOptions, layers: Record<string, Shape[]>, labels: Shape[], placer: LabelPlacer): Scene {
   return {
     width: options.width,
@@ -253,7 +265,7 @@ function scene(options: TrussFigureOptions, layers: Record<string, Shape[]>, lab
     title: `Truss ${options.view}`,
     layers: [
       { name: 'deflected', shapes: layers.deflected ?? [] },
-      { name: 'members', shapes: layers.members ?? [] },
+      { name: 'members', shapes: colourByColour(layers.members ?? []) },
       { name: 'supports', shapes: layers.supports ?? [] },
       { name: 'nodes', shapes: layers.nodes ?? [] },
       { name: 'loads', shapes: layers.loads ?? [] },
