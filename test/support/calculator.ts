@@ -178,6 +178,7 @@ export async function importModel(page: Page, model: unknown): Promise<string | 
 export interface ServiceJson {
   links?: { view: string };
   members?: unknown[];
+  memberForces?: { member: number; force: number }[];
   meta?: { check: { equilibrium: number }; warnings: unknown[] };
   code?: string;
   detail?: string;

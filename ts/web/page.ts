@@ -16,8 +16,9 @@ import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
-import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, tableHtml, type Table } from './results.js';
+import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, type Table } from './results.js';
 import { PaintedRows } from './rows.js';
+import { ResultsTables } from './tables.js';
 import { figure, solve, type Solved } from './solve.js';
 import { convertModel } from './units.js';
 
@@ -52,6 +53,7 @@ export class Page {
   private readonly context: SolveContext;
   private readonly figures: Figures;
   private readonly rows: PaintedRows;
+  private readonly tables: ResultsTables;
   private model: Model;
   private response: Record<string, unknown> | undefined;
   /** The last solve (the request as validated, and the response): the figures draw from it. */
@@ -88,7 +90,8 @@ export class Page {
     this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
       this.draw(view, combination),
     );
-    this.rows = new PaintedRows($('#collections'));
+    this.rows = new PaintedRows($('#collections'), 'section[data-collection]');
+    this.tables = new ResultsTables($('#tables'));
     this.listen();
     this.update(true);
   }
@@ -343,7 +346,7 @@ export class Page {
     if (!this.response) return;
     const response = this.response;
     const tables = [reactionsTable(response), extremesTable(this.kind, response), displacementsTable(response), envelopeTable(response)];
-    showTables(tables.filter((t): t is Table => t !== undefined));
+    this.tables.show(tables.filter((t): t is Table => t !== undefined));
     const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
     const warnings = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');
     if (warnings !== this.warnings) $('#warnings').innerHTML = warnings;
@@ -399,49 +402,4 @@ export class Page {
 /** An issue shown away from its field, with the path it names (unless the message starts with it). */
 function named(issue: ProblemIssue): string {
   return issue.path === '' || issue.message.startsWith(`${issue.path}:`) ? issue.message : `${issue.path}: ${issue.message}`;
-}
-
-/** The tables shown, as last written: an update compares with them in JavaScript and touches only changed cells. */
-let shownTables: Table[] = [];
-
-function shapeOf(table: Table): string {
-  return `${table.id}|${table.caption}|${table.head.join('|')}|${table.rows.length}|${table.rows.map((r) => r.length).join(',')}`;
-}
-
-/**
- * The results tables. Tables of the same shape as those shown (an edit that moves a load) have only their
- * changed cells rewritten, in place: far cheaper for the browser than parsing a 1,000-member truss's tables
- * again, or than reading each cell back from the document.
- */
-function showTables(tables: Table[]): void {
-  const holder = $('#tables');
-  const same = shownTables.length === tables.length && tables.every((t, i) => shapeOf(shownTables[i]!) === shapeOf(t));
-  if (!same) {
-    holder.innerHTML = tables.map((t) => `<div class="scroll">${tableHtml(t)}</div>`).join('');
-    shownTables = tables;
-    return;
-  }
-  const shown = holder.querySelectorAll<HTMLTableElement>(':scope > .scroll > table');
-  tables.forEach((table, t) => {
-    const before = shownTables[t]!.rows;
-    const rows = shown[t]!.tBodies[0]!.rows;
-    table.rows.forEach((row, r) => {
-      row.forEach((cell, c) => {
-        const old = before[r]![c]!;
-        if (old.text === cell.text && old.value === cell.value && old.path === cell.path) return;
-        const td = rows[r]!.cells[c]!;
-        // the cell's text node rewritten in place, and only what changed (a load's edit changes every force of a
-        // 1,000-member truss, never a cell's path)
-        if (old.text !== cell.text) {
-          const shown = td.firstChild;
-          if (shown instanceof Text && shown === td.lastChild) shown.data = cell.text;
-          else td.textContent = cell.text;
-        }
-        if (cell.path === undefined) return;
-        if (old.value !== cell.value) td.setAttribute('data-value', String(cell.value));
-        if (old.path !== cell.path) td.setAttribute('data-path', cell.path);
-      });
-    });
-  });
-  shownTables = tables;
 }
