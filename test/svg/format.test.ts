@@ -32,6 +32,43 @@ describe('coordinate', () => {
     expect(coordinate(2.5)).toBe('2.5');
     expect(coordinate(-0.001)).toBe('0');
   });
+  it("writes exactly toFixed(2)'s text, trimmed, for every kind of value: ties, negatives, huge and non-finite", () => {
+    // the reference: ECMAScript's toFixed (exact decimal rounding, ties away from zero), trimmed by patterns
+    const reference = (v: number) =>
+      v
+        .toFixed(2)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '')
+        .replace(/^-0$/, '0');
+    const values = [
+      0,
+      -0,
+      0.005,
+      1.005,
+      1.255,
+      -1.255,
+      0.145,
+      4.35,
+      1.0049999999999999,
+      123456.785,
+      999999.995,
+      1e6 + 0.125,
+      1e21,
+      1e22,
+      -1e300,
+      NaN,
+      Infinity,
+    ];
+    for (let k = -20_000; k <= 20_000; k++) values.push(k / 200, k / 1000 + 0.0005, k * 0.01, k * 7.77);
+    // a fixed pseudo-random sweep over magnitudes from 1e-3 to 1e8 (a linear congruential sequence: the same values every run)
+    let seed = 12345;
+    for (let i = 0; i < 50_000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      values.push((seed / 2 ** 31 - 0.5) * 10 ** ((i % 12) - 3));
+    }
+    const wrong = values.filter((v) => coordinate(v) !== reference(v)).map((v) => `${v}: ${coordinate(v)} vs ${reference(v)}`);
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('escaping', () => {

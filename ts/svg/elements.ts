@@ -70,26 +70,37 @@ function joinOf(s: Shape): Join | undefined {
   return { key: look, apart: true };
 }
 
+/** A shape with what it must share to join its neighbour, worked out once. */
+interface Joinable {
+  shape: Shape;
+  join: Join | undefined;
+}
+
 /** Each run of neighbours painted in one colour, its shapes grouped by how they are drawn (first seen first). */
-function groupedByLook(shapes: readonly Shape[]): Shape[] {
-  const out: Shape[] = [];
-  let run: Shape[] = [];
+function groupedByLook(shapes: readonly Shape[]): Joinable[] {
+  const out: Joinable[] = [];
+  let run: Joinable[] = [];
+  let runColour: Paint | undefined;
   const flush = () => {
-    const groups = new Map<string, Shape[]>();
-    run.forEach((s, i) => {
-      const key = joinOf(s)?.key ?? `alone ${i}`;
-      const group = groups.get(key);
-      if (group === undefined) groups.set(key, [s]);
-      else group.push(s);
-    });
-    for (const group of groups.values()) out.push(...group);
+    if (run.length > 1) {
+      const groups = new Map<string, Joinable[]>();
+      run.forEach((s, i) => {
+        const key = s.join?.key ?? `alone ${i}`;
+        const group = groups.get(key);
+        if (group === undefined) groups.set(key, [s]);
+        else group.push(s);
+      });
+      for (const group of groups.values()) for (const s of group) out.push(s);
+    } else if (run.length === 1) out.push(run[0]!);
     run = [];
   };
-  for (const s of shapes) {
-    const colour = soleColour(s);
-    if (run.length > 0 && (colour === undefined || colour !== soleColour(run[0]!))) flush();
-    if (colour === undefined) out.push(s);
-    else run.push(s);
+  for (const shape of shapes) {
+    const colour = soleColour(shape);
+    if (run.length > 0 && colour !== runColour) flush();
+    const joinable = { shape, join: joinOf(shape) };
+    if (colour === undefined) out.push(joinable);
+    else run.push(joinable);
+    runColour = colour;
   }
   flush();
   return out;
@@ -148,8 +159,7 @@ export function elements(shapes: readonly Shape[]): Shape[] {
   const written: Shape[][] = []; // each element's shapes
   let key: string | undefined; // of the last element, while it can take more
   let separate: ApartGroup | undefined; // its boxes, when its shapes must stay apart
-  for (const s of groupedByLook(shapes)) {
-    const join = joinOf(s);
+  for (const { shape: s, join } of groupedByLook(shapes)) {
     if (join !== undefined && join.key === key && s.kind !== 'text' && (separate === undefined || separate.add(s))) {
       written[written.length - 1]!.push(s);
       continue;

@@ -18,18 +18,34 @@ function trimFixed(text: string): string {
 const DOT = 46;
 const ZERO = 48;
 
-/**
- * A coordinate or length in pixels: two decimals at most. The figures' most frequent call (a large truss
- * writes tens of thousands), so it trims `toFixed(2)`'s two decimals by looking at them rather than by
- * `trimFixed`'s patterns; the text is the same.
- */
-export function coordinate(value: number): string {
+/** `toFixed(2)` trimmed by looking at its two decimals rather than by `trimFixed`'s patterns (the text is the same). */
+function fixedCoordinate(value: number): string {
   const text = value.toFixed(2);
   const n = text.length;
   // below 1e21 toFixed writes `…d.dd`; beyond it, an exponent with no trailing zeros to drop
   if (text.charCodeAt(n - 3) !== DOT || text.charCodeAt(n - 1) !== ZERO) return text;
   const trimmed = text.slice(0, text.charCodeAt(n - 2) === ZERO ? n - 3 : n - 1);
   return trimmed === '-0' ? '0' : trimmed;
+}
+
+/**
+ * A coordinate or length in pixels: two decimals at most, the text of `toFixed(2)` with its trailing zeros
+ * dropped. The figures' most frequent call (a 20-span beam writes some ten thousand), so it counts hundredths
+ * in integers, three times faster than `toFixed`: below a million pixels, the product `value * 100` is within
+ * 1e-8 of the exact one, so unless it lies within 1e-6 of a half (left to `toFixed`, which rounds a tie
+ * away from zero) it rounds to the same whole number of hundredths that `toFixed` prints.
+ */
+export function coordinate(value: number): string {
+  const scaled = value * 100;
+  const hundredths = Math.round(scaled);
+  if (!(Math.abs(value) < 1e6) || Math.abs(Math.abs(scaled - hundredths) - 0.5) < 1e-6) return fixedCoordinate(value);
+  const magnitude = Math.abs(hundredths);
+  const whole = Math.floor(magnitude / 100);
+  const fraction = magnitude - whole * 100;
+  const sign = hundredths < 0 ? '-' : ''; // -0.004 rounds to -0: written 0, as toFixed's "-0.00" trimmed is
+  if (fraction === 0) return `${sign}${whole}`;
+  if (fraction % 10 === 0) return `${sign}${whole}.${fraction / 10}`;
+  return `${sign}${whole}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
 /**
