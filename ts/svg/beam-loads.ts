@@ -67,7 +67,9 @@ function band(
 ): void {
   const { px } = page;
   const foot = page.beamY - base;
-  const xs = Array.from({ length: 17 }, (_, i) => load.from + ((load.to - load.from) * i) / 16);
+  // a udl of one sign has a straight top, drawn exactly by its two ends; others are sampled (|w| may bend)
+  const straight = load.type === 'udl' && load.start * (load.end ?? load.start) >= 0;
+  const xs = straight ? [load.from, load.to] : Array.from({ length: 17 }, (_, i) => load.from + ((load.to - load.from) * i) / 16);
   const outline = xs.map((x) => ({ x: px(x), y: foot - height(lineLoadAt(load, x)) }));
   const shapes: Shape[] = [
     polyline([{ x: px(load.from), y: foot }, ...outline, { x: px(load.to), y: foot }], {
@@ -185,8 +187,11 @@ export function loadPositions(model: BeamFigureModel, page: BeamPage, total: num
   page.draw('dimensions', [segment({ x: px(0), y }, { x: px(total), y }, { stroke: 'muted', strokeWidth: 0.75 })]);
   for (const x of ticks)
     page.draw('dimensions', [segment({ x: px(x), y: y - 4 }, { x: px(x), y: y + 4 }, { stroke: 'muted', strokeWidth: 0.75 })]);
+  // every label holds a digit at least: a gap narrower than one is left unlabelled before writing its text
+  const narrowest = textWidth('0', 10) + 6;
   for (let i = 1; i < ticks.length; i++) {
     const [a, b] = [ticks[i - 1]!, ticks[i]!];
+    if (px(b) - px(a) < narrowest) continue;
     const text = quantity(b - a, total);
     if (textWidth(text, 10) + 6 > px(b) - px(a)) continue;
     page.label({ text, candidates: [{ at: { x: (px(a) + px(b)) / 2, y: y - 9 }, anchor: 'middle' }], fill: 'muted', size: 10 });
