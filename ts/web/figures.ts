@@ -4,8 +4,10 @@
  * The shown figure holds the SVG inline and a download link to the same text; the others are empty until shown.
  * While the figures are scrolled out of view (a user editing load 150 of a long table), an edit draws nothing:
  * the shown figure is drawn as it comes into view, as its download is clicked, or before the page prints.
+ * A redraw writes again only the layers whose text changed (figure-layers.ts).
  */
 import { escapeXml } from '../svg/escape.js';
+import { changedLayers, figureLayers } from './figure-layers.js';
 import type { Kind } from './kinds.js';
 
 const VIEW_TITLES: Record<string, string> = {
@@ -191,7 +193,7 @@ export class Figures {
       link.hidden = true;
       return;
     }
-    holder.innerHTML = drawn.svg;
+    place(holder, drawn.svg, this.texts.get(view));
     this.texts.set(view, drawn.svg);
     link.hidden = false;
     if (drawn.mark) {
@@ -206,6 +208,25 @@ export class Figures {
       else holder.querySelector('svg')!.appendChild(ring(at));
     }
   }
+}
+
+/**
+ * The figure `svg` in its holder. When the holder shows the figure `before` (and no mechanism ring drawn over
+ * it), only the layers that changed are written again (figure-layers.ts): the browser keeps the groups whose
+ * text is the same, so the document holds what parsing the whole text would give.
+ */
+function place(holder: HTMLElement, svg: string, before: string | undefined): void {
+  const shown = holder.firstElementChild;
+  const changes =
+    before !== undefined && shown instanceof SVGSVGElement && shown.querySelector('[data-mechanism]') === null
+      ? changedLayers(before, svg)
+      : undefined;
+  const groups = shown?.querySelectorAll(':scope > g');
+  if (changes === undefined || groups === undefined || groups.length !== figureLayers(before!)?.groups.length) {
+    holder.innerHTML = svg;
+    return;
+  }
+  for (const { index, text } of changes) groups[index]!.outerHTML = text;
 }
 
 /** The overlay marking a mechanism's place: a ring the page's stylesheet draws in the alert colour. */
