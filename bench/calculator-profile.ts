@@ -6,7 +6,7 @@
  * `npx tsx bench/calculator-profile.ts [beam|truss] [field]` (build the page unminified, `npx vite build --minify false`,
  * to read function names).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadEngine } from '../ts/engine/node.js';
 import type { EngineBeamModel } from '../ts/engine/types.js';
 import { createApp } from '../ts/server/app.js';
@@ -69,6 +69,8 @@ try {
     profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
   };
   const metricsAfter = await metrics();
+  // the whole profile, for a flame chart (DevTools opens .cpuprofile files) or a script's own summing
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
   const byFunction = new Map<string, number>();
