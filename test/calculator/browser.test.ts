@@ -8,8 +8,8 @@
  * hand results are those of test/support/models.ts.
  */
 import { ValuePointer } from '@sinclair/typebox/value';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BEAM_VIEWS, FRAME_VIEWS, TRUSS_VIEWS } from '../../ts/schema/diagram.js';
 import { decodeViewModel } from '../../ts/solve/links.js';
 import { testApp } from '../support/app.js';
@@ -25,13 +25,12 @@ import {
   resultCells,
   solves,
   waitForUpdate,
-  watchPage,
   withoutAttribution,
   type Kind,
   type ServiceJson,
 } from '../support/calculator.js';
-import { launchChromium } from '../support/chromium.js';
-import { listen, type Listening } from '../support/listen.js';
+import { browserAndService } from '../support/browser-service.js';
+import { listen } from '../support/listen.js';
 import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
 import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
 
@@ -141,27 +140,11 @@ async function expectResults(page: Page, kind: Kind, response: ServiceJson) {
   expect(await page.locator('#warnings li').count(), '#warnings').toBe(response.meta?.warnings.length);
 }
 
-let browser: Browser;
-let service: Listening;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  // no keys and limits: a test sends far more than an anonymous caller's ten requests a minute
-  service = await listen((baseUrl) => testApp({ baseUrl }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  watchPage(page);
-  return page;
-}
+const rig = browserAndService();
+const newPage = () => rig.newPage();
 
 /** The case's model solved by the service, its link, and the SI model the link carries. */
-async function solved(c: Pick<Case, 'kind' | 'model'>, url = service.url) {
+async function solved(c: Pick<Case, 'kind' | 'model'>, url = rig.service.url) {
   const answer = await post(url, `/v1/${c.kind}/solve`, c.model);
   expect(answer.status).toBe(200);
   const view = answer.json.links?.view ?? '';
@@ -185,7 +168,7 @@ for (const c of CASES) {
           .evaluateAll((all) => all.map((f) => f.getAttribute('data-view')));
         expect([...figures].sort(), 'one figure per view of the diagram route').toEqual([...c.views].sort());
         for (const v of c.views) {
-          const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view: v });
+          const diagram = await post(rig.service.url, `/v1/${c.kind}/diagram`, { ...model, view: v });
           expect(diagram.status, v).toBe(200);
           expect(await downloadedSvg(page, c.kind, v), `${c.kind} ${v} figure`).toBe(withoutAttribution(diagram.text));
         }
@@ -221,10 +204,10 @@ for (const c of CASES) {
       'takes a request body pasted into the import box (a model too big for a link) and shows what the API answers for it',
       async () => {
         const page = await newPage();
-        await openCalculator(page, `${service.url}/calculator/${c.kind}`);
+        await openCalculator(page, `${rig.service.url}/calculator/${c.kind}`);
         const want = edited(c.model, c.load.name, c.load.value);
         expect(await importModel(page, want)).toBe('ready');
-        const answer = await post(service.url, `/v1/${c.kind}/solve`, want);
+        const answer = await post(rig.service.url, `/v1/${c.kind}/solve`, want);
         expect(answer.status).toBe(200);
         await expectResults(page, c.kind, answer.json);
         // the box shows the model after the update, and the address carries it (an SI model: `units: "SI"` may
@@ -246,12 +229,12 @@ for (const c of CASES) {
         expect(await editField(page, c.load.name, c.load.value)).toBe('ready');
         const want = edited(model, c.load.name, c.load.value);
         expect(modelInAddress(page)).toEqual(want);
-        const answer = await post(service.url, `/v1/${c.kind}/solve`, want);
+        const answer = await post(rig.service.url, `/v1/${c.kind}/solve`, want);
         expect(answer.status).toBe(200);
         await expectResults(page, c.kind, answer.json);
         // and the figures follow the edit
         const setup = c.views.includes('setup') ? 'setup' : 'problem';
-        const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...(want as object), view: setup });
+        const diagram = await post(rig.service.url, `/v1/${c.kind}/diagram`, { ...(want as object), view: setup });
         expect(await downloadedSvg(page, c.kind, setup)).toBe(withoutAttribution(diagram.text));
         await page.close();
       },
@@ -265,7 +248,7 @@ for (const c of CASES) {
         const page = await newPage();
         await openCalculator(page, view);
         expect(await editField(page, c.bad.name, c.bad.value)).toBe('invalid');
-        const answer = await post(service.url, `/v1/${c.kind}/solve`, edited(model, c.bad.name, c.bad.value));
+        const answer = await post(rig.service.url, `/v1/${c.kind}/solve`, edited(model, c.bad.name, c.bad.value));
         expect(answer.status).toBe(400);
         const issues = answer.json.issues ?? [];
         expect(issues.map((issue) => fieldOf(issue.path))).toContain(c.bad.name);
@@ -304,12 +287,12 @@ for (const c of CASES) {
         const expectState = (status: number) => (status === 200 ? 'ready' : status === 422 ? 'mechanism' : `API status ${status}`);
         for (const { name, value } of c.mechanism.set) {
           current = edited(current, name, value);
-          const step = await post(service.url, `/v1/${c.kind}/solve`, current);
+          const step = await post(rig.service.url, `/v1/${c.kind}/solve`, current);
           expect(await editField(page, name, value), name).toBe(expectState(step.status));
         }
         current = structuredClone(current);
         ValuePointer.Delete(current, c.mechanism.remove);
-        const answer = await post(service.url, `/v1/${c.kind}/solve`, current);
+        const answer = await post(rig.service.url, `/v1/${c.kind}/solve`, current);
         expect(await removeRow(page, c.mechanism.remove)).toBe(expectState(answer.status));
         expect(answer.status).toBe(422);
         expect(answer.json.code).toBe('unstable_structure');
@@ -363,7 +346,7 @@ describe('figures of each combination and of the envelope (decisions.md 15 and 1
       `${c.kind}: each view of each combination and of the envelope is the diagram route's figure, or its refusal`,
       async () => {
         const { view: link, model } = await solved(c);
-        const answer = await post(service.url, `/v1/${c.kind}/solve`, model);
+        const answer = await post(rig.service.url, `/v1/${c.kind}/solve`, model);
         const ids = (answer.json as { envelope: { combinations: { id: string }[] } }).envelope.combinations.map((x) => x.id);
         expect(ids.length).toBeGreaterThan(0);
         const page = await newPage();
@@ -380,7 +363,7 @@ describe('figures of each combination and of the envelope (decisions.md 15 and 1
             await page.locator(`#tab-${view}`).click();
             const figure = page.locator(`figure[data-view="${view}"][data-combination="${combination}"]`);
             await expect.poll(() => figure.count(), { message: `${view} figure of ${combination}` }).toBe(1);
-            const diagram = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view, combination });
+            const diagram = await post(rig.service.url, `/v1/${c.kind}/diagram`, { ...model, view, combination });
             if (diagram.status !== 200) {
               // a view the route cannot draw for it (the envelope of the setup view): the page gives the route's reason
               expect(diagram.status, `${view} of ${combination}`).toBe(400);
@@ -399,7 +382,7 @@ describe('figures of each combination and of the envelope (decisions.md 15 and 1
         // back to the unfactored analysis: the figures are the route's without `combination`
         await loading.selectOption('');
         const view = c.views[0]!;
-        const plain = await post(service.url, `/v1/${c.kind}/diagram`, { ...model, view });
+        const plain = await post(rig.service.url, `/v1/${c.kind}/diagram`, { ...model, view });
         expect(await downloadedSvg(page, c.kind, view)).toBe(withoutAttribution(plain.text));
         await page.close();
       },
@@ -459,7 +442,7 @@ describe('the units switch, the keyboard and the print report', () => {
         loads: [{ type: 'udl', start: -0.6852176586, from: 0, to: 19.68503937 }],
       });
       expect(await page.locator('[name="/spans/0/length"]').inputValue()).toBe('19.68503937');
-      const answer = await post(service.url, '/v1/beam/solve', imperial);
+      const answer = await post(rig.service.url, '/v1/beam/solve', imperial);
       expect(answer.status).toBe(200);
       await expectResults(page, 'beam', answer.json);
       // wL/2 = 30 kN = 30 / 4.4482216152605 = 6.744268293 kip at each support (to the 10 figures the model carries)

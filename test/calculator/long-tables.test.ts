@@ -5,12 +5,10 @@
  *
  * As in browser.test.ts, no number is typed in: every expected value is the service's answer for the same model.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../support/app.js';
-import { afterEdit, importModel, openCalculator, post, watchPage } from '../support/calculator.js';
-import { launchChromium } from '../support/chromium.js';
-import { listen, type Listening } from '../support/listen.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAndService } from '../support/browser-service.js';
+import { afterEdit, importModel, openCalculator, post } from '../support/calculator.js';
 
 const TEST_TIMEOUT_MS = 90_000;
 
@@ -38,17 +36,7 @@ function warren(panels: number) {
   };
 }
 
-let browser: Browser;
-let service: Listening;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  service = await listen((baseUrl) => testApp({ baseUrl }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-});
+const rig = browserAndService();
 
 /** Each member force row of the page: its class (far or not) and its cell's JSON pointer and value. */
 function forceRows(page: Page) {
@@ -86,17 +74,16 @@ describe('a truss of 99 members in the calculator', () => {
     async () => {
       const model = warren(25);
       expect(model.members).toHaveLength(99);
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      watchPage(page);
-      await openCalculator(page, `${service.url}/calculator/truss`);
+      const page = await rig.newPage();
+      await openCalculator(page, `${rig.service.url}/calculator/truss`);
       expect(await importModel(page, model)).toBe('ready');
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
       expect(await editLoad(page, '-25')).toBe('ready');
-      const edited = await post(service.url, '/v1/truss/solve', { ...model, loads: [{ ...model.loads[0], fy: -25 }] });
+      const edited = await post(rig.service.url, '/v1/truss/solve', { ...model, loads: [{ ...model.loads[0], fy: -25 }] });
       expect(edited.status).toBe(200);
-      const before = await post(service.url, '/v1/truss/solve', model);
+      const before = await post(rig.service.url, '/v1/truss/solve', model);
       let rows = await forceRows(page);
       expect(rows).toHaveLength(99);
       const near = rows.filter((r) => !r.far);
@@ -120,7 +107,7 @@ describe('a truss of 99 members in the calculator', () => {
 
       // edited again with the top rows far: printing brings every row up to date
       expect(await editLoad(page, '-40')).toBe('ready');
-      const again = await post(service.url, '/v1/truss/solve', { ...model, loads: [{ ...model.loads[0], fy: -40 }] });
+      const again = await post(rig.service.url, '/v1/truss/solve', { ...model, loads: [{ ...model.loads[0], fy: -40 }] });
       rows = await forceRows(page);
       expect(rows.filter((r) => r.value !== forceAt(again.json, r.path)).length, 'rows left as they were while far').toBeGreaterThan(0);
       await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));

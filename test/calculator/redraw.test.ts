@@ -3,32 +3,18 @@
  * browser: the groups an edit leaves alone are the same elements as before, and the figure on the page is what
  * parsing the whole new text gives, which is the API's diagram for the edited model.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../support/app.js';
-import { downloadedSvg, editField, openCalculator, post, watchPage, withoutAttribution } from '../support/calculator.js';
-import { launchChromium } from '../support/chromium.js';
-import { listen, type Listening } from '../support/listen.js';
+import { describe, expect, it } from 'vitest';
+import { browserAndService } from '../support/browser-service.js';
+import { downloadedSvg, editField, openCalculator, post, withoutAttribution } from '../support/calculator.js';
 import { SIMPLE_BEAM } from '../support/models.js';
 
-let browser: Browser;
-let service: Listening;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  service = await listen((baseUrl) => testApp({ baseUrl }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-});
+const rig = browserAndService();
 
 describe('redrawing the shown figure after an edit', () => {
   it('replaces the changed layers only, and shows what the whole new figure is', async () => {
-    const solved = await post(service.url, '/v1/beam/solve', SIMPLE_BEAM);
+    const solved = await post(rig.service.url, '/v1/beam/solve', SIMPLE_BEAM);
     expect(solved.status).toBe(200);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    watchPage(page);
+    const page = await rig.newPage();
     await openCalculator(page, solved.json.links!.view);
     const figure = page.locator('figure[data-view="setup"] svg');
     // every layer's element marked, to tell a kept element from a new one
@@ -45,7 +31,7 @@ describe('redrawing the shown figure after an edit', () => {
     expect(layers.filter((l) => !l.kept).map((l) => l.id)).toContain('spanwise-labels');
 
     const text = await downloadedSvg(page, 'beam', 'setup');
-    const api = await post(service.url, '/v1/beam/diagram', {
+    const api = await post(rig.service.url, '/v1/beam/diagram', {
       ...SIMPLE_BEAM,
       loads: [{ ...SIMPLE_BEAM.loads[0], start: -12 }],
       view: 'setup',
