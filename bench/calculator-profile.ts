@@ -6,15 +6,8 @@
  * `npx tsx bench/calculator-profile.ts [beam|truss] [field]` (build the page unminified, `npx vite build --minify false`,
  * to read function names).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { loadEngine } from '../ts/engine/node.js';
-import type { EngineBeamModel } from '../ts/engine/types.js';
-import { createApp } from '../ts/server/app.js';
-import { loadSectionLibrary } from '../ts/server/section-files.js';
-import { importModel, openCalculator } from '../test/support/calculator.js';
-import { launchChromium } from '../test/support/chromium.js';
-import { listen } from '../test/support/listen.js';
-import { beamRequest, fixture, latticeRequest } from './requests.js';
+import { writeFileSync } from 'node:fs';
+import { openEditedPage } from './calculator-page.js';
 
 interface ProfileNode {
   id: number;
@@ -22,21 +15,12 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-const which = process.argv[2] ?? 'truss';
-const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel };
-const edit =
-  which === 'beam'
-    ? { kind: 'beam' as const, model: beamRequest(beam.model), field: '/loads/0/magnitude' }
-    : { kind: 'truss' as const, model: latticeRequest(), field: '/loads/0/fy' };
 const EDITS = 40;
 const inView = process.argv[3] === 'field' ? 'field' : 'figures';
 
-const service = await listen(createApp({ engine: await loadEngine(), sections: loadSectionLibrary(), log: () => {} }));
-const browser = await launchChromium();
+const edit = await openEditedPage(process.argv[2] ?? 'truss');
+const { page } = edit;
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await openCalculator(page, `${service.url}/calculator/${edit.kind}`);
-  await importModel(page, edit.model);
   const cdp = await page.context().newCDPSession(page);
   const metrics = async () => {
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
@@ -94,6 +78,5 @@ try {
   console.log('by file');
   for (const [name, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${per(ms)}  ${name}`);
 } finally {
-  await browser.close();
-  await service.close();
+  await edit.close();
 }

@@ -4,15 +4,7 @@
  * to see what the frame after an edit spends that the sampling profiler shows only as "(program)".
  * `npx tsx bench/calculator-trace.ts [beam|truss] [field]`.
  */
-import { readFileSync } from 'node:fs';
-import { loadEngine } from '../ts/engine/node.js';
-import type { EngineBeamModel } from '../ts/engine/types.js';
-import { createApp } from '../ts/server/app.js';
-import { loadSectionLibrary } from '../ts/server/section-files.js';
-import { importModel, openCalculator } from '../test/support/calculator.js';
-import { launchChromium } from '../test/support/chromium.js';
-import { listen } from '../test/support/listen.js';
-import { beamRequest, fixture, latticeRequest } from './requests.js';
+import { openEditedPage } from './calculator-page.js';
 
 interface TraceEvent {
   name: string;
@@ -24,27 +16,24 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-const which = process.argv[2] ?? 'truss';
-const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel };
-const edit =
-  which === 'beam'
-    ? { kind: 'beam' as const, model: beamRequest(beam.model), field: '/loads/0/magnitude' }
-    : { kind: 'truss' as const, model: latticeRequest(), field: '/loads/0/fy' };
 const EDITS = 20;
 const inView = process.argv[3] === 'field' ? 'field' : 'figures';
 
-const service = await listen(createApp({ engine: await loadEngine(), sections: loadSectionLibrary(), log: () => {} }));
-const browser = await launchChromium();
+const edit = await openEditedPage(process.argv[2] ?? 'truss');
+const { page } = edit;
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await openCalculator(page, `${service.url}/calculator/${edit.kind}`);
-  await importModel(page, edit.model);
-  await page.evaluate(async (inView) => {
-    if (inView === 'field') document.querySelector('[name]')!.scrollIntoView({ block: 'center' });
-    else document.querySelector('#figures')!.scrollIntoView();
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
-  }, inView);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await page.evaluate(
+    async ({ inView, field }) => {
+      if (inView === 'field') document.querySelector(`[name="${field}"]`)!.scrollIntoView({ block: 'center' });
+      else document.querySelector('#figures')!.scrollIntoView();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    },
+    { inView, field: edit.field },
+  );
+  await page
+    .context()
+    .browser()!
+    .startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate(
     async ({ field, count }) => {
       const input = document.querySelector<HTMLInputElement>(`[name="${field}"]`)!;
@@ -56,7 +45,7 @@ try {
     },
     { field: edit.field, count: EDITS },
   );
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const events = trace.traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && e.tid === main?.tid && e.pid === main?.pid);
@@ -69,6 +58,5 @@ try {
     for (const e of onMain.filter((e) => e.name === (process.env.PAINTS === '1' ? 'Paint' : process.env.PAINTS)).slice(0, 12))
       console.log(e.dur, JSON.stringify(e.args));
 } finally {
-  await browser.close();
-  await service.close();
+  await edit.close();
 }
