@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createEngine } from '../ts/engine/engine.js';
+import { createEngine, describeBeam } from '../ts/engine/engine.js';
 import { packageDirectory } from '../ts/engine/node.js';
 import type { EngineBeamModel, EngineBindings } from '../ts/engine/types.js';
 import { fixture } from './requests.js';
@@ -38,14 +38,7 @@ for (let run = 0; run < RUNS; run++) {
     last = now;
   };
   const input = new glue.BeamInput();
-  for (const s of model.spans) input.span(s.length, s.e, s.i, s.hinge);
-  for (const s of model.supports) input.support(s.kind, s.position, s.settlement);
-  for (const l of model.loads) {
-    if (l.type === 'point') input.point(l.position, l.force, l.case);
-    else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
-    else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
-  }
-  for (const c of combinations) input.combination(c);
+  describeBeam(input, model, combinations);
   lap('model in');
   const solution = input.solve(1);
   lap('solve');

@@ -80,6 +80,24 @@ function refusal(json: string): EngineFailure {
 
 const DIAGRAMS: readonly DiagramName[] = ['shear', 'moment', 'rotation', 'deflection'];
 
+/** The beam model, its combinations and envelopes told to the binding's `BeamInput`, one call per record. */
+export function describeBeam(
+  input: InstanceType<EngineBindings['BeamInput']>,
+  model: EngineBeamModel,
+  combinations: readonly number[][],
+  envelopes: readonly EngineEnvelopeRequest[] = [],
+): void {
+  for (const s of model.spans) input.span(s.length, s.e, s.i, s.hinge);
+  for (const s of model.supports) input.support(s.kind, s.position, s.settlement);
+  for (const l of model.loads) {
+    if (l.type === 'point') input.point(l.position, l.force, l.case);
+    else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
+    else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
+  }
+  for (const c of combinations) input.combination(c);
+  for (const e of envelopes) input.envelope(e.diagram, e.combinations);
+}
+
 function analyseBeam(
   bindings: EngineBindings,
   model: EngineBeamModel,
@@ -89,15 +107,7 @@ function analyseBeam(
 ): EngineBeamAnalysis {
   const input = new bindings.BeamInput();
   try {
-    for (const s of model.spans) input.span(s.length, s.e, s.i, s.hinge);
-    for (const s of model.supports) input.support(s.kind, s.position, s.settlement);
-    for (const l of model.loads) {
-      if (l.type === 'point') input.point(l.position, l.force, l.case);
-      else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
-      else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
-    }
-    for (const c of combinations) input.combination(c);
-    for (const e of envelopes) input.envelope(e.diagram, e.combinations);
+    describeBeam(input, model, combinations, envelopes);
     const solution = input.solve(keepDiagrams);
     try {
       if (solution.error !== undefined) throw refusal(solution.error);

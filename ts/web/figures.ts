@@ -7,7 +7,7 @@
  * A redraw writes again only the layers whose text changed (figure-layers.ts).
  */
 import { escapeXml } from '../svg/escape.js';
-import { changedLayers, figureLayers } from './figure-layers.js';
+import { changedLayers } from './figure-layers.js';
 import type { Kind } from './kinds.js';
 
 const VIEW_TITLES: Record<string, string> = {
@@ -221,8 +221,9 @@ function place(holder: HTMLElement, svg: string, before: string | undefined): vo
     before !== undefined && shown instanceof SVGSVGElement && shown.querySelector('[data-mechanism]') === null
       ? changedLayers(before, svg)
       : undefined;
+  // the groups on the page were parsed from `before`: one to each of its layers, in order
   const groups = shown?.querySelectorAll(':scope > g');
-  if (changes === undefined || groups === undefined || groups.length !== figureLayers(before!)?.groups.length) {
+  if (changes === undefined || groups === undefined || changes.some(({ index }) => groups[index] === undefined)) {
     holder.innerHTML = svg;
     return;
   }

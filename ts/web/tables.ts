@@ -35,6 +35,8 @@ export class ResultsTables {
   private latest: Table[] = [];
   /** What each row shows, per table: the latest row, or an earlier one while the row is far. */
   private shown: (readonly Cell[])[][] = [];
+  /** Each table's body, as last written whole. */
+  private bodies: HTMLTableSectionElement[] = [];
   private readonly rows: PaintedRows;
 
   constructor(private readonly holder: HTMLElement) {
@@ -47,10 +49,11 @@ export class ResultsTables {
     if (!same) {
       this.holder.innerHTML = tables.map((t) => `<div class="scroll">${tableHtml(t)}</div>`).join('');
       this.shown = tables.map((t) => [...t.rows]);
+      this.bodies = [...this.holder.querySelectorAll<HTMLTableElement>(':scope > .scroll > table')].map((table) => table.tBodies[0]!);
       this.rows.reset();
       return;
     }
-    this.bodies().forEach((body, t) => {
+    this.bodies.forEach((body, t) => {
       const shown = this.shown[t]!;
       tables[t]!.rows.forEach((row, r) => {
         if (!this.rows.isPainted(body, r)) return;
@@ -60,13 +63,9 @@ export class ResultsTables {
     });
   }
 
-  private bodies(): HTMLTableSectionElement[] {
-    return [...this.holder.querySelectorAll<HTMLTableElement>(':scope > .scroll > table')].map((table) => table.tBodies[0]!);
-  }
-
   /** A far row coming near: brought up to date with the latest tables. */
   private reveal(body: HTMLTableSectionElement, r: number): void {
-    const t = this.bodies().indexOf(body);
+    const t = this.bodies.indexOf(body);
     const row = this.latest[t]?.rows[r];
     if (row === undefined) return;
     writeRow(body.rows[r]!, this.shown[t]![r]!, row);
