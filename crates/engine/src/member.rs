@@ -115,7 +115,8 @@ impl Segment {
 
 /// Breakpoints of the member: its ends, point actions and load starts and ends, sorted and distinct.
 pub fn breakpoints(length: f64, loads: &MemberLoads) -> Vec<f64> {
-    let mut xs = Vec::new();
+    // sized once: growing it a push at a time cost WebAssembly's allocator more than the sort
+    let mut xs = Vec::with_capacity(2 + loads.points.len() + 2 * loads.lines.len());
     breakpoints_into(&mut xs, length, loads);
     xs
 }

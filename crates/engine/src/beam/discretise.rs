@@ -144,8 +144,12 @@ pub(super) fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> 
         .iter()
         .enumerate()
         .map(|(e, m)| {
-            let mut all = MemberLoads::default();
-            cases.iter().for_each(|c| all.extend(&c.members[e]));
+            let of_member = || cases.iter().map(|c| &c.members[e]);
+            let mut all = MemberLoads {
+                points: Vec::with_capacity(of_member().map(|l| l.points.len()).sum()),
+                lines: Vec::with_capacity(of_member().map(|l| l.lines.len()).sum()),
+            };
+            of_member().for_each(|loads| all.extend(loads));
             member::breakpoints(m.length, &all)
         })
         .collect();

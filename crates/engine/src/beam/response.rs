@@ -99,12 +99,12 @@ pub(super) fn response(
             .for_each(|(n, x)| *n += f * x);
     }
     let mut member_segments: Vec<(f64, f64, Vec<Segment>)> = Vec::with_capacity(beam.members.len());
+    // one buffer for every member's factored loads: an allocation per member cost WebAssembly's
+    // allocator more than filling it
+    let mut loads = MemberLoads::default();
     for (e, m) in beam.members.iter().enumerate() {
         let active = || beam.cases.iter().filter(|c| factor_of(c.case) != 0.0);
-        let mut loads = MemberLoads {
-            points: Vec::with_capacity(active().map(|c| c.members[e].points.len()).sum()),
-            lines: Vec::with_capacity(active().map(|c| c.members[e].lines.len()).sum()),
-        };
+        loads.clear();
         let mut fef = Vector4::zeros();
         for c in active() {
             let f = factor_of(c.case);
