@@ -3,10 +3,7 @@
  * throughput and latency of a beam solve beside a bare Koa route returning a body of the same size.
  * Loopback only, bounded durations. Prints numbers and ratios; targets are printed beside them.
  */
-import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { loadEngine } from '../ts/engine/node.js';
 import { describeTruss } from '../ts/engine/engine.js';
 import type { EngineBeamModel, EngineEnvelopeRequest, EngineTrussModel } from '../ts/engine/types.js';
@@ -23,6 +20,7 @@ import { findSection } from '../ts/sections/index.js';
 import { loadSectionLibrary } from '../ts/server/section-files.js';
 import { beamRequest, fixture, latticeRequest } from './requests.js';
 import { median, timeMs } from './timing.js';
+import { cpuPerRequest, HTTP_BEAM_REQUEST, load, sequentialMs, serve } from './http.js';
 
 /**
  * The service as main was before issue 13, which the 300-node truss over HTTP is compared with in the
@@ -42,91 +40,6 @@ const TRUSS_HTTP_RECORDED_MS = 6.04;
 const targets: { name: string; figure: string; ratio: number; target: string; met: boolean }[] = [];
 function target(name: string, figure: string, ratio: number, target: string, met: boolean): void {
   targets.push({ name, figure, ratio, target, met });
-}
-
-/** Resident memory of a child server, asked over IPC. */
-function rssOf(child: ReturnType<typeof fork>): Promise<number> {
-  return new Promise((resolve) => {
-    const answer = (m: unknown) => {
-      if (typeof m === 'object' && m !== null && 'rss' in m) {
-        child.off('message', answer);
-        resolve((m as { rss: number }).rss);
-      }
-    };
-    child.on('message', answer);
-    child.send('rss');
-  });
-}
-
-/**
- * CPU milliseconds a process's main thread has used (Linux: /proc, at 100 ticks a second), or undefined
- * elsewhere. On a busy machine it is steadier than wall time, which also counts waiting for a core.
- */
-function mainThreadCpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Microseconds of main-thread CPU per request while `work` sends `count` requests to `server`. */
-async function cpuPerRequest(server: { cpuMs: () => number | undefined }, count: number, work: () => Promise<unknown>) {
-  const start = server.cpuMs();
-  await work();
-  const end = server.cpuMs();
-  return start === undefined || end === undefined ? undefined : ((end - start) / count) * 1000;
-}
-
-/** Milliseconds of each of `count` requests sent one at a time. */
-async function sequentialMs(url: string, body: string, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`request failed: ${res.status}`);
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
-/**
- * Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC); `root` is
- * the tree whose target runs (this one, or the baseline's).
- */
-async function serve(
-  kind: 'service' | 'bare',
-  body?: unknown,
-  nodeFlags: string[] = [],
-  root: URL = new URL('../', import.meta.url),
-): Promise<{ url: string; close: () => void; rss: () => Promise<number>; cpuMs: () => number | undefined }> {
-  const child = fork(fileURLToPath(new URL('bench/http-target.ts', root)), [kind], { execArgv: [...nodeFlags, '--import', 'tsx'] });
-  if (body !== undefined) child.send(body as object);
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child), cpuMs: () => mainThreadCpuMs(child.pid) };
-}
-
-async function load(url: string, body: string, seconds: number) {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    connections: 10,
-    duration: seconds,
-  });
-  return {
-    rps: result.requests.average,
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-  };
 }
 
 const FRAME_DIRECTIONS: Record<EngineLoadDirection, string> = {
@@ -321,27 +234,7 @@ againstNative('beam', beamMs, 'beam 20 spans');
 }
 
 // 2. HTTP: a 3-span beam with 6 loads through the whole service, beside a bare route of the same body size.
-const request = JSON.stringify({
-  spans: [
-    { length: 5, E: 200, I: 2e8 },
-    { length: 6, E: 200, I: 2e8 },
-    { length: 5, E: 200, I: 2e8 },
-  ],
-  supports: [
-    { type: 'pin', position: 0 },
-    { type: 'roller', position: 5 },
-    { type: 'roller', position: 11 },
-    { type: 'roller', position: 16 },
-  ],
-  loads: [
-    { type: 'udl', start: -10, from: 0, to: 16 },
-    { type: 'point', magnitude: -20, position: 2.5 },
-    { type: 'point', magnitude: -30, position: 8 },
-    { type: 'udl', start: -5, end: -8, from: 11, to: 16, case: 'Q' },
-    { type: 'moment', magnitude: 12, position: 13 },
-    { type: 'area', start: -2, from: 5, to: 11, width: 3, case: 'Q' },
-  ],
-});
+const request = HTTP_BEAM_REQUEST;
 const service = await serve('service');
 const sample = await fetch(`${service.url}/v1/beam/solve`, {
   method: 'POST',
