@@ -96,13 +96,24 @@ impl Poly {
     /// the first and last are the end values, and the curve lies within their hull. They are linear
     /// in the polynomial, so load cases' coefficients superpose like the polynomials themselves.
     pub fn bernstein_with(&self, length: f64, basis: &BernsteinBasis) -> [f64; Self::CAPACITY] {
+        let mut b = [0.0; Self::CAPACITY];
+        self.bernstein_into(length, basis, &mut b);
+        b
+    }
+
+    /// [`Poly::bernstein_with`] into `b` (coefficients above the basis's degree are left as they are).
+    pub fn bernstein_into(
+        &self,
+        length: f64,
+        basis: &BernsteinBasis,
+        b: &mut [f64; Self::CAPACITY],
+    ) {
         let mut scaled = self.c;
         let mut power = 1.0;
         for a in scaled.iter_mut() {
             *a *= power;
             power *= length;
         }
-        let mut b = [0.0; Self::CAPACITY];
         for (i, (bi, row)) in b
             .iter_mut()
             .zip(&basis.ratios)
@@ -116,7 +127,6 @@ impl Poly {
                 .map(|(r, a)| r * a)
                 .sum();
         }
-        b
     }
 
     /// The same function with its origin moved to `a`: `q(t) = p(t + a)`.

@@ -413,6 +413,15 @@ impl Placer<'_> {
         let q = Poly::from_coefficients(q);
         for (m, member) in self.members.iter().enumerate() {
             let x0 = self.nodes[member.start].x;
+            // members in order along the beam: none from here on reaches back to the load, and one
+            // ending before it has none of it (b - a <= 0 below); plain comparisons, which cost less
+            // than the NaN-aware max and min for every member of every load
+            if x0 >= to {
+                break;
+            }
+            if x0 + member.length <= from {
+                continue;
+            }
             let (a, b) = (from.max(x0), to.min(x0 + member.length));
             if b - a > self.tolerance {
                 c.members[m].lines.push(LineLoad {

@@ -44,6 +44,10 @@ impl<'a> Chain<'a> {
 /// and stationary points. The superposed Bernstein coefficients give every segment's end values and
 /// bounds without evaluating anything; stationary points are sought only in segments whose bounds
 /// could beat the values already found, which leaves most segments of a long beam untouched.
+///
+/// Values are compared with `<` and `>` rather than `f64::max`, whose NaN handling WebAssembly
+/// spends a branch on at every comparison (a value is never NaN here: a result that is not finite
+/// is refused afterwards), and coefficients are summed into one buffer rather than returned.
 pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
     // the chain level whose roots are each function's stationary points
     const LEVEL: [usize; 3] = [0, 1, 3];
@@ -60,33 +64,30 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
         })
         .collect();
     let active: Vec<(f64, &Component)> = parts.iter().copied().filter(|(f, _)| *f != 0.0).collect();
-    let superposed = |slot: usize, ends_only: bool| superposed(&active, slot, ends_only);
     let mut candidates: [Vec<(f64, f64)>; 3] =
         std::array::from_fn(|_| Vec::with_capacity(2 * slots.len() + 8));
+    let mut high = [f64::NEG_INFINITY; 3];
+    let mut low = [f64::INFINITY; 3];
     for (slot, &(_, _, x0, x1)) in slots.iter().enumerate() {
-        let b = superposed(slot, true);
         for f in 0..3 {
-            candidates[f].push((x0, b[f][0]));
-            candidates[f].push((x1, b[f][BERNSTEIN_DEGREE[f]]));
+            let ends = [0, BERNSTEIN_DEGREE[f]].map(|k| superposed_at(&active, slot, f, k));
+            candidates[f].push((x0, ends[0]));
+            candidates[f].push((x1, ends[1]));
+            for v in ends {
+                widen(&mut high[f], &mut low[f], v);
+            }
         }
     }
-    let mut high = candidates
-        .each_ref()
-        .map(|c| c.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max));
-    let mut low = candidates
-        .each_ref()
-        .map(|c| c.iter().map(|v| v.1).fold(f64::INFINITY, f64::min));
+    let mut b = [[0.0; Poly::CAPACITY]; 3];
     for (slot, &(m, k, x0, _)) in slots.iter().enumerate() {
-        let b = superposed(slot, false);
+        superposed(&active, slot, &mut b);
         let wanted: [bool; 3] = std::array::from_fn(|f| {
-            let coefficients = &b[f][..=BERNSTEIN_DEGREE[f]];
-            let upper = coefficients
-                .iter()
-                .copied()
-                .fold(f64::NEG_INFINITY, f64::max);
-            let lower = coefficients.iter().copied().fold(f64::INFINITY, f64::min);
+            let (mut upper, mut lower) = (f64::NEG_INFINITY, f64::INFINITY);
+            for &v in &b[f][..=BERNSTEIN_DEGREE[f]] {
+                widen(&mut upper, &mut lower, v);
+            }
             // a margin well above the tie tolerance, so a segment that could tie is never skipped
-            let margin = 1e-6 * high[f].abs().max(low[f].abs());
+            let margin = 1e-6 * larger(high[f].abs(), low[f].abs());
             upper >= high[f] - margin || lower <= low[f] + margin
         });
         if !wanted.contains(&true) {
@@ -99,8 +100,7 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
             for &t in chain.roots(LEVEL[f]) {
                 let v = functions[f].eval(t);
                 candidates[f].push((x0 + t, v));
-                high[f] = high[f].max(v);
-                low[f] = low[f].min(v);
+                widen(&mut high[f], &mut low[f], v);
             }
         }
     }
@@ -112,54 +112,79 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
     }
 }
 
-/// The superposed Bernstein coefficients of shear, moment and deflection over one slot (segment),
-/// or only their end values. Summed where they are used, never stored for the whole beam: that
-/// array was most of the cost of a combination's extremes.
-fn superposed(active: &[(f64, &Component)], slot: usize, ends_only: bool) -> [Bernstein; 3] {
-    let mut sum = [[0.0; Poly::CAPACITY]; 3];
+/// Moves `high` up or `low` down to take in `v`.
+fn widen(high: &mut f64, low: &mut f64, v: f64) {
+    if v > *high {
+        *high = v;
+    }
+    if v < *low {
+        *low = v;
+    }
+}
+
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+/// One superposed Bernstein coefficient (`k`) of function `f` over one slot (segment).
+fn superposed_at(active: &[(f64, &Component)], slot: usize, f: usize, k: usize) -> f64 {
+    let mut sum = 0.0;
     for &(factor, part) in active {
-        let Some(own) = part.bernstein.get(slot) else {
-            continue;
-        };
-        for f in 0..3 {
-            let last = BERNSTEIN_DEGREE[f];
-            if ends_only {
-                sum[f][0] += factor * own[f][0];
-                sum[f][last] += factor * own[f][last];
-            } else {
-                for (a, b) in sum[f].iter_mut().zip(&own[f]).take(last + 1) {
-                    *a += factor * b;
-                }
-            }
+        if let Some(own) = part.bernstein.get(slot) {
+            sum += factor * own[f][k];
         }
     }
     sum
 }
 
+/// The superposed Bernstein coefficients of shear, moment and deflection over one slot (segment),
+/// into `sum`. Summed where they are used, never stored for the whole beam: that array was most of
+/// the cost of a combination's extremes.
+fn superposed(active: &[(f64, &Component)], slot: usize, sum: &mut [Bernstein; 3]) {
+    for (f, coefficients) in sum.iter_mut().enumerate() {
+        coefficients[..=BERNSTEIN_DEGREE[f]].fill(0.0);
+    }
+    for &(factor, part) in active {
+        let Some(own) = part.bernstein.get(slot) else {
+            continue;
+        };
+        for f in 0..3 {
+            for (a, b) in sum[f].iter_mut().zip(&own[f]).take(BERNSTEIN_DEGREE[f] + 1) {
+                *a += factor * b;
+            }
+        }
+    }
+}
+
 /// Largest and smallest of the candidate values. Values equal to within rounding count as a tie,
 /// so a flat stretch reports its left end.
 fn range(candidates: &[(f64, f64)]) -> Range {
-    let max = candidates
-        .iter()
-        .map(|c| c.1)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let min = candidates.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
-    let tie = 1e-9 * max.abs().max(min.abs());
-    let leftmost = |pick: &dyn Fn(f64) -> bool| {
-        candidates
-            .iter()
-            .filter(|c| pick(c.1))
-            .map(|c| c.0)
-            .fold(f64::INFINITY, f64::min)
-    };
+    let (mut max, mut min) = (f64::NEG_INFINITY, f64::INFINITY);
+    for c in candidates {
+        widen(&mut max, &mut min, c.1);
+    }
+    let tie = 1e-9 * larger(max.abs(), min.abs());
+    let (mut max_at, mut min_at) = (f64::INFINITY, f64::INFINITY);
+    for &(x, v) in candidates {
+        if v >= max - tie && x < max_at {
+            max_at = x;
+        }
+        if v <= min + tie && x < min_at {
+            min_at = x;
+        }
+    }
     Range {
         max: Extreme {
             value: max,
-            position: leftmost(&|v| v >= max - tie),
+            position: max_at,
         },
         min: Extreme {
             value: min,
-            position: leftmost(&|v| v <= min + tie),
+            position: min_at,
         },
     }
 }

@@ -26,15 +26,18 @@ pub(super) const BERNSTEIN_DEGREE: [usize; 3] = [3, 4, 6];
 
 fn bernstein_of(members: &[(f64, f64, Vec<Segment>)]) -> Vec<[Bernstein; 3]> {
     let bases = BERNSTEIN_DEGREE.map(BernsteinBasis::of_degree);
-    members
-        .iter()
-        .flat_map(|(_, _, segments)| segments)
-        .map(|s| {
-            let length = s.end - s.start;
-            let functions = [&s.shear, &s.moment, &s.deflection];
-            std::array::from_fn(|f| functions[f].bernstein_with(length, &bases[f]))
-        })
-        .collect()
+    let segments = members.iter().flat_map(|(_, _, segments)| segments);
+    // written in place: returned by value, each segment's coefficients were copied through the
+    // stack several times, which in WebAssembly stalled on every copy
+    let mut bernstein = vec![[[0.0; Poly::CAPACITY]; 3]; segments.clone().count()];
+    for (s, slot) in segments.zip(bernstein.iter_mut()) {
+        let length = s.end - s.start;
+        let functions = [&s.shear, &s.moment, &s.deflection];
+        for (f, coefficients) in slot.iter_mut().enumerate() {
+            functions[f].bernstein_into(length, &bases[f], coefficients);
+        }
+    }
+    bernstein
 }
 
 /// `Σ factor × reactions` (every component lists the same supports in the same order).

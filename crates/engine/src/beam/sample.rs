@@ -37,10 +37,19 @@ fn sample_one(
         Diagram::Rotation => (|s| &s.rotation, &beam.rotation_jumps),
         Diagram::Deflection => (|s| &s.deflection, &[]),
     };
-    // jump positions are sorted: the first one not left of x - tolerance decides
-    let is_jump = |x: f64| {
-        let at = jumps.partition_point(|&j| j < x - beam.tolerance);
-        jumps.get(at).is_some_and(|&j| j <= x + beam.tolerance)
+    // jump positions are sorted and segments come in order along the beam, so one cursor walks them
+    // (rather than a binary search per segment): the first jump not left of x - tolerance decides
+    let mut next_jump = 0;
+    let mut is_jump = |x: f64| {
+        while jumps
+            .get(next_jump)
+            .is_some_and(|&j| j < x - beam.tolerance)
+        {
+            next_jump += 1;
+        }
+        jumps
+            .get(next_jump)
+            .is_some_and(|&j| j <= x + beam.tolerance)
     };
     // a span's samples, plus each segment's start and a jump's second value
     let capacity = members
