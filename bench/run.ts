@@ -143,6 +143,12 @@ const againstNative = (name: string, wasmMs: number, label: string) => {
   const ratio = wasmMs / nativeMs;
   console.log(`${label}: wasm ${wasmMs.toFixed(3)} ms / native ${nativeMs.toFixed(3)} ms = ${ratio.toFixed(2)}x (target <= 1.3x)`);
   target(`${label}, wasm / native`, `${wasmMs.toFixed(3)} / ${nativeMs.toFixed(3)} ms`, ratio, '<= 1.30', ratio <= 1.3);
+  // Part of the native figure is glibc returning freed memory to the kernel between solves and faulting
+  // it back in; WebAssembly's allocator keeps what it grew. Shown beside, not the target's figure.
+  const keptMs = native(`${name}-kept`);
+  if (keptMs !== undefined) {
+    console.log(`  (native with glibc keeping freed memory: ${keptMs.toFixed(3)} ms, wasm / it ${(wasmMs / keptMs).toFixed(2)}x)`);
+  }
 };
 againstNative('beam', beamMs, 'beam 20 spans');
 
