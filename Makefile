@@ -142,20 +142,16 @@ bench: all system-deps
 	@mkdir -p target/bench
 	@# the baseline is optional: without it the HTTP truss is compared with its recorded figure
 	-@$(MAKE) --no-print-directory bench-baseline
-	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json --record target/bench/native-beam-ms
-	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json --record target/bench/native-truss-ms
-	@# the same two natively with glibc keeping freed memory (as WebAssembly's allocator does), printed beside
-	GLIBC_TUNABLES=$(GLIBC_KEEPS_MEMORY) cargo run --release --quiet -p spanwise-engine --example bench_beam -- --record target/bench/native-beam-kept-ms | sed -n 1p
-	GLIBC_TUNABLES=$(GLIBC_KEEPS_MEMORY) cargo run --release --quiet -p spanwise-engine --example bench_truss -- --record target/bench/native-truss-kept-ms | grep median
-	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json --record target/bench/native-frame-ms
+	@# the native examples write the models the WASM and HTTP benches solve, and print their own figures; the
+	@# WASM figures are set against them run again in alternating rounds (bench/native.ts)
+	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json
+	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json
+	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json
 	npx tsx bench/frame-engine.ts
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
 	npx tsx bench/calculator.ts
-
-## glibc settings under which freed memory stays in the process (no trimming, no mmap per large block)
-GLIBC_KEEPS_MEMORY := glibc.malloc.mmap_threshold=8388608:glibc.malloc.trim_threshold=16777216
 
 ## The service as main was before issue 13 (BASELINE_REV), built once into target/ as it was built then
 ## (its own Cargo.lock and release profile, no SIMD: RUSTFLAGS empties .cargo/config.toml's flags; no

@@ -1,5 +1,5 @@
 /**
- * `make bench`: engine time in WASM (beside the native figures cargo prints just before), and HTTP
+ * `make bench`: engine time in WASM (against the native examples, in alternating turns: bench/native.ts), and HTTP
  * throughput and latency of a beam solve beside a bare Koa route returning a body of the same size.
  * Loopback only, bounded durations. Prints numbers and ratios; targets are printed beside them.
  */
@@ -20,6 +20,7 @@ import { findSection } from '../ts/sections/index.js';
 import { loadSectionLibrary } from '../ts/server/section-files.js';
 import { beamRequest, fixture, latticeRequest } from './requests.js';
 import { median, timeMs } from './timing.js';
+import { againstNative, describeAgainstNative, type NativeExample } from './native.js';
 import { cpuPerRequest, HTTP_BEAM_REQUEST, load, sequentialMs, serve } from './http.js';
 
 /**
@@ -129,28 +130,18 @@ console.log(`engine ${engine.version}`);
 const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel; combinations: number[][] };
 const beamMs = timeMs(() => engine.analyseBeam(beam.model, beam.combinations, [], 1), 300);
 console.log(`wasm beam, 20 spans / 200 loads: median ${beamMs.toFixed(3)} ms (target < 1 ms)`);
-/** The native median the cargo example recorded just before (`make bench`), if it did. */
-const native = (name: string): number | undefined => {
-  try {
-    return Number(readFileSync(new URL(`../target/bench/native-${name}-ms`, import.meta.url), 'utf8'));
-  } catch {
-    return undefined;
-  }
-};
-const againstNative = (name: string, wasmMs: number, label: string) => {
-  const nativeMs = native(name);
-  if (nativeMs === undefined) return console.log(`${label}: no native figure recorded (run through make bench)`);
-  const ratio = wasmMs / nativeMs;
-  console.log(`${label}: wasm ${wasmMs.toFixed(3)} ms / native ${nativeMs.toFixed(3)} ms = ${ratio.toFixed(2)}x (target <= 1.3x)`);
-  target(`${label}, wasm / native`, `${wasmMs.toFixed(3)} / ${nativeMs.toFixed(3)} ms`, ratio, '<= 1.30', ratio <= 1.3);
+/** The WASM figure against the native example in alternating turns (bench/native.ts), its ratio the target's. */
+const judgeAgainstNative = async (example: NativeExample, run: () => unknown, runsPerTurn: number, label: string) => {
+  const paired = await againstNative(example, run, runsPerTurn);
+  if (paired === undefined) return console.log(`${label}: no native example built (run through make bench)`);
+  console.log(describeAgainstNative(label, paired));
+  const { wasm, native, ratio } = paired;
+  target(`${label}, wasm / native`, `${wasm.toFixed(3)} / ${native.toFixed(3)} ms`, ratio, '<= 1.30', ratio <= 1.3);
   // Part of the native figure is glibc returning freed memory to the kernel between solves and faulting
   // it back in; WebAssembly's allocator keeps what it grew. Shown beside, not the target's figure.
-  const keptMs = native(`${name}-kept`);
-  if (keptMs !== undefined) {
-    console.log(`  (native with glibc keeping freed memory: ${keptMs.toFixed(3)} ms, wasm / it ${(wasmMs / keptMs).toFixed(2)}x)`);
-  }
+  console.log(`  (native with glibc keeping freed memory: ${paired.kept.toFixed(3)} ms, wasm / it ${paired.keptRatio.toFixed(2)}x)`);
 };
-againstNative('beam', beamMs, 'beam 20 spans');
+await judgeAgainstNative('bench_beam', () => engine.analyseBeam(beam.model, beam.combinations, [], 1), 50, 'beam 20 spans');
 
 {
   // A plain solve: the unfactored analysis only (the fixture's own combinations are for the native run).
@@ -161,11 +152,7 @@ againstNative('beam', beamMs, 'beam 20 spans');
   console.log(`wasm truss, 300 nodes / 1000 members: median ${trussMs.toFixed(3)} ms (target < 2 ms)`);
   // the native example's work: the fixture's combinations
   const { combinations } = JSON.parse(readFileSync(fixture('truss-300.json'), 'utf8')) as { combinations: number[][] };
-  againstNative(
-    'truss',
-    timeMs(() => engine.solveTruss(describe, combinations), 200),
-    'truss 300 nodes',
-  );
+  await judgeAgainstNative('bench_truss', () => engine.solveTruss(describe, combinations), 25, 'truss 300 nodes');
 }
 
 {

@@ -14,10 +14,15 @@ export function median(values: number[]): number {
  */
 const WARM_UP_MS = 1000;
 
-/** Median milliseconds of `runs` runs, after at least 20 unmeasured ones and `WARM_UP_MS` of them. */
-export function timeMs(run: () => unknown, runs: number): number {
+/** At least 20 unmeasured runs and `WARM_UP_MS` of them. */
+export function warmUp(run: () => unknown): void {
   const start = performance.now();
   for (let i = 0; i < 20 || performance.now() - start < WARM_UP_MS; i++) run();
+}
+
+/** Median milliseconds of `runs` runs, after `warmUp`. */
+export function timeMs(run: () => unknown, runs: number): number {
+  warmUp(run);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();

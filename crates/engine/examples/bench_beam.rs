@@ -6,13 +6,15 @@
 //! cargo run --release -p spanwise-engine --example bench_beam [-- --runs N] [-- --fixture FILE]
 //! ```
 //!
-//! `--record FILE` writes the plain solve's median (ms) for `bench/run.ts` to set the WASM figure
-//! against. `--fixture FILE` also writes the `solveBeam` input (`{model, combinations}`) as JSON, so the WASM
+//! `--record FILE` writes the plain solve's median (ms); `--turns` times plain solves on request instead
+//! (`examples/support`, for `bench/native.ts`, which sets the WASM figure against it). `--fixture FILE` also writes the `solveBeam` input (`{model, combinations}`) as JSON, so the WASM
 //! benchmark solves exactly this beam.
 
 use std::time::Instant;
 
 use spanwise_engine::beam::{solve_beam, BeamLoad, BeamModel, Span, Support, SupportKind};
+
+mod support;
 
 /// 20 spans of 4 to 8 m with varying I; a pin, then rollers at every joint; 200 loads spread over all
 /// spans and the eight load cases.
@@ -81,7 +83,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
     let mut fixture = None;
     let mut record = None;
-    let mut args = std::env::args().skip(1);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let turns = support::wants_turns(&mut args);
+    let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
@@ -96,6 +100,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let input = serde_json::json!({ "model": model, "combinations": combinations });
         std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
         println!("wrote {path}");
+    }
+    if turns {
+        return support::answer_turns(|| solve_beam(&model, &combinations));
     }
     let plain = median_ms(&model, &combinations, runs)?;
     println!("native beam, 20 spans / 200 loads: median {plain:.3} ms over {runs} runs");

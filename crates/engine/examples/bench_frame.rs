@@ -8,8 +8,9 @@
 //! ```
 //!
 //! `--fixture FILE` writes the model and combinations as JSON (`{model, combinations}`), so the WASM
-//! and HTTP benchmarks solve exactly this frame; `--record FILE` writes the median (ms) for
-//! `bench/frame-engine.ts` to set the WASM figure against.
+//! and HTTP benchmarks solve exactly this frame; `--record FILE` writes the median (ms); `--turns`
+//! times runs on request instead (`examples/support`, for `bench/native.ts`, which sets the WASM figure
+//! of `bench/frame-engine.ts` against it).
 
 use std::time::Instant;
 
@@ -18,6 +19,8 @@ use spanwise_engine::frame::{
     MemberLoad, MemberLoadKind, NodalLoad,
 };
 use spanwise_engine::truss::Node;
+
+mod support;
 
 const BAYS: usize = 9;
 const STOREYS: usize = 29;
@@ -120,7 +123,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 200usize;
     let mut fixture = None;
     let mut record = None;
-    let mut args = std::env::args().skip(1);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let turns = support::wants_turns(&mut args);
+    let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
@@ -142,6 +147,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let input = serde_json::json!({ "model": model, "combinations": combinations });
         std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
         println!("wrote {path}");
+    }
+    if turns {
+        return support::answer_turns(|| solve_frame(&model, &combinations, 1));
     }
     if let Ok(count) = std::env::var("FRAME_ONLY") {
         // a fixed workload for instruction counts (callgrind): `count` plain solves

@@ -7,7 +7,8 @@
 //! cargo run --release -p spanwise-engine --example bench_truss -- [--runs N] [--fixture FILE]
 //! ```
 //!
-//! `--record FILE` writes the median (ms) for `bench/run.ts` to set the WASM figure against.
+//! `--record FILE` writes the median (ms); `--turns` times runs on request instead (`examples/support`,
+//! for `bench/native.ts`, which sets the WASM figure against it).
 //! `--fixture FILE` also writes the `solveTruss` input (`{model, combinations}`) as JSON, so the
 //! WASM and HTTP benchmarks solve exactly this truss.
 
@@ -16,11 +17,15 @@ use std::time::Instant;
 use spanwise_engine::lattice::{benchmark_combinations, benchmark_truss};
 use spanwise_engine::truss::solve_truss;
 
+mod support;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
     let mut fixture = None;
     let mut record = None;
-    let mut args = std::env::args().skip(1);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let turns = support::wants_turns(&mut args);
+    let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
@@ -37,6 +42,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let input = serde_json::json!({ "model": model, "combinations": combinations });
         std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
         println!("wrote {path}");
+    }
+    if turns {
+        return support::answer_turns(|| solve_truss(&model, &combinations));
     }
 
     // The figure printed at the end, from a result dropped before timing: a result kept alive across
