@@ -143,7 +143,7 @@ bench: all system-deps
 	@# the baseline is optional: without it the HTTP truss is compared with its recorded figure
 	-@$(MAKE) --no-print-directory bench-baseline
 	@# the native examples write the models the WASM and HTTP benches solve, and print their own figures; the
-	@# WASM figures are set against them run again in alternating rounds (bench/native.ts)
+	@# WASM figures are set against them run again in alternating turns (bench/native.ts)
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json
 	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json

@@ -73,12 +73,13 @@ const quartiles = (values: number[]): [number, number] => {
  */
 export async function againstNative(example: NativeExample, run: () => unknown, runsPerTurn: number): Promise<AgainstNative | undefined> {
   const native = await nativeTurns(example, false);
-  const kept = await nativeTurns(example, true);
-  if (native === undefined || kept === undefined) return undefined;
-  warmUp(run);
+  if (native === undefined) return undefined;
+  // the same binary, so built too
+  const kept = (await nativeTurns(example, true))!;
   const times = { wasm: [] as number[], native: [] as number[], kept: [] as number[] };
   const turnRatios: number[] = [];
   try {
+    warmUp(run);
     for (let turn = 0; turn < TURNS; turn++) {
       const wasm: number[] = [];
       for (let i = 0; i < runsPerTurn; i++) {

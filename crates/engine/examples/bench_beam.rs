@@ -3,12 +3,12 @@
 //! `solve_beam` call for the unfactored analysis.
 //!
 //! ```text
-//! cargo run --release -p spanwise-engine --example bench_beam [-- --runs N] [-- --fixture FILE]
+//! cargo run --release -p spanwise-engine --example bench_beam [-- --runs N] [-- --fixture FILE] [-- --turns]
 //! ```
 //!
-//! `--record FILE` writes the plain solve's median (ms); `--turns` times plain solves on request instead
-//! (`examples/support`, for `bench/native.ts`, which sets the WASM figure against it). `--fixture FILE` also writes the `solveBeam` input (`{model, combinations}`) as JSON, so the WASM
-//! benchmark solves exactly this beam.
+//! `--turns` times plain solves on request instead (`examples/support`, for `bench/native.ts`, which sets
+//! the WASM figure against it). `--fixture FILE` also writes the `solveBeam` input
+//! (`{model, combinations}`) as JSON, so the WASM benchmark solves exactly this beam.
 
 use std::time::Instant;
 
@@ -82,15 +82,13 @@ fn twenty_span_beam() -> BeamModel {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
     let mut fixture = None;
-    let mut record = None;
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let turns = support::wants_turns(&mut args);
-    let mut args = args.into_iter();
+    let mut turns = false;
+    let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
             "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
-            "--record" => record = Some(args.next().ok_or("--record needs a file")?),
+            "--turns" => turns = true,
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -106,9 +104,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let plain = median_ms(&model, &combinations, runs)?;
     println!("native beam, 20 spans / 200 loads: median {plain:.3} ms over {runs} runs");
-    if let Some(path) = record {
-        std::fs::write(path, format!("{plain}\n"))?;
-    }
     // The unfactored analysis plus 13 factor vectors, as many as AS1170 generates with all eight
     // cases present; the factors' values do not change the work.
     let mut combined = combinations.clone();

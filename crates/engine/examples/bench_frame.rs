@@ -4,13 +4,13 @@
 //! solves, every combination's member results, the unfactored diagrams).
 //!
 //! ```text
-//! cargo run --release -p spanwise-engine --example bench_frame -- [--runs N] [--fixture FILE] [--record FILE]
+//! cargo run --release -p spanwise-engine --example bench_frame -- [--runs N] [--fixture FILE] [--turns]
 //! ```
 //!
 //! `--fixture FILE` writes the model and combinations as JSON (`{model, combinations}`), so the WASM
-//! and HTTP benchmarks solve exactly this frame; `--record FILE` writes the median (ms); `--turns`
-//! times runs on request instead (`examples/support`, for `bench/native.ts`, which sets the WASM figure
-//! of `bench/frame-engine.ts` against it).
+//! and HTTP benchmarks solve exactly this frame; `--turns` times runs on request instead
+//! (`examples/support`, for `bench/native.ts`, which sets the WASM figure of `bench/frame-engine.ts`
+//! against it).
 
 use std::time::Instant;
 
@@ -122,15 +122,13 @@ fn benchmark_frame() -> FrameModel {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 200usize;
     let mut fixture = None;
-    let mut record = None;
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let turns = support::wants_turns(&mut args);
-    let mut args = args.into_iter();
+    let mut turns = false;
+    let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
             "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
-            "--record" => record = Some(args.next().ok_or("--record needs a file")?),
+            "--turns" => turns = true,
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -185,9 +183,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ms(times[0]),
         ms(times[(runs * 9 / 10).min(runs - 1)])
     );
-    if let Some(path) = record {
-        std::fs::write(path, format!("{}\n", ms(times[runs / 2])))?;
-    }
     println!("top-storey sway under G + Q + W: {sway:.3} mm");
     if std::env::var("FRAME_PARTS").is_ok() {
         for (label, combos, diagrams) in [

@@ -4,11 +4,11 @@
 //! numbering, assembly, one factorisation, the case solves and every combination's results).
 //!
 //! ```text
-//! cargo run --release -p spanwise-engine --example bench_truss -- [--runs N] [--fixture FILE]
+//! cargo run --release -p spanwise-engine --example bench_truss -- [--runs N] [--fixture FILE] [--turns]
 //! ```
 //!
-//! `--record FILE` writes the median (ms); `--turns` times runs on request instead (`examples/support`,
-//! for `bench/native.ts`, which sets the WASM figure against it).
+//! `--turns` times runs on request instead (`examples/support`, for `bench/native.ts`, which sets the
+//! WASM figure against it).
 //! `--fixture FILE` also writes the `solveTruss` input (`{model, combinations}`) as JSON, so the
 //! WASM and HTTP benchmarks solve exactly this truss.
 
@@ -22,15 +22,13 @@ mod support;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = 500usize;
     let mut fixture = None;
-    let mut record = None;
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let turns = support::wants_turns(&mut args);
-    let mut args = args.into_iter();
+    let mut turns = false;
+    let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
             "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
-            "--record" => record = Some(args.next().ok_or("--record needs a file")?),
+            "--turns" => turns = true,
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -82,9 +80,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ms(times[0]),
         ms(times[(runs * 9 / 10).min(runs - 1)])
     );
-    if let Some(path) = record {
-        std::fs::write(path, format!("{}\n", ms(times[runs / 2])))?;
-    }
     println!("largest |member force| in 1.35G + 1.5Q: {max_force:.3} kN");
     Ok(())
 }

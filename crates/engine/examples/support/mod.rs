@@ -7,13 +7,6 @@ use std::error::Error;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-/// Whether the arguments ask for turns (`--turns`); the flag is taken out of them.
-pub fn wants_turns(args: &mut Vec<String>) -> bool {
-    let before = args.len();
-    args.retain(|a| a != "--turns");
-    args.len() != before
-}
-
 /// After a warm-up, reads a run count per line from standard input and answers each with the times
 /// of that many runs of `solve`, in milliseconds, on one line; ends at the end of the input.
 pub fn answer_turns<T, E: Error + 'static>(
