@@ -10,8 +10,6 @@
 //! the WASM figure against it). `--fixture FILE` also writes the `solveBeam` input
 //! (`{model, combinations}`) as JSON, so the WASM benchmark solves exactly this beam.
 
-use std::time::Instant;
-
 use spanwise_engine::beam::{solve_beam, BeamLoad, BeamModel, Span, Support, SupportKind};
 
 mod support;
@@ -80,35 +78,27 @@ fn twenty_span_beam() -> BeamModel {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut runs = 500usize;
-    let mut fixture = None;
-    let mut turns = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
-            "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
-            "--turns" => turns = true,
-            other => return Err(format!("unknown argument {other}").into()),
-        }
-    }
+    let options = support::Options::from_args(500)?;
     let model = twenty_span_beam();
     let combinations = vec![vec![1.0; 8]];
-    if let Some(path) = fixture {
-        let input = serde_json::json!({ "model": model, "combinations": combinations });
-        std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
-        println!("wrote {path}");
-    }
-    if turns {
+    options.write_fixture(&model, &combinations)?;
+    if options.turns {
         return support::answer_turns(|| solve_beam(&model, &combinations));
     }
-    let plain = median_ms(&model, &combinations, runs)?;
-    println!("native beam, 20 spans / 200 loads: median {plain:.3} ms over {runs} runs");
+    let runs = options.runs;
+    let times =
+        |combinations: &[Vec<f64>]| support::timed_runs(runs, || solve_beam(&model, combinations));
+    let plain = times(&combinations)?;
+    println!(
+        "native beam, 20 spans / 200 loads, over {runs} runs: {}",
+        support::spread(&plain)
+    );
+    let plain = plain[runs / 2];
     // The unfactored analysis plus 13 factor vectors, as many as AS1170 generates with all eight
     // cases present; the factors' values do not change the work.
     let mut combined = combinations.clone();
     combined.extend((0..13).map(|n| (0..8).map(|c| 0.9 + 0.05 * ((n + c) % 7) as f64).collect()));
-    let with = median_ms(&model, &combined, runs)?;
+    let with = times(&combined)?[runs / 2];
     // Every result keeps its four diagrams here, which the service never asks for; the combinations
     // target is read from the WASM figures `make bench` prints next (envelopes, one result's diagrams).
     println!(
@@ -116,24 +106,4 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         with / plain
     );
     Ok(())
-}
-
-fn median_ms(
-    model: &BeamModel,
-    combinations: &[Vec<f64>],
-    runs: usize,
-) -> Result<f64, Box<dyn std::error::Error>> {
-    for _ in 0..20 {
-        solve_beam(model, combinations)?;
-    }
-    let mut times: Vec<f64> = (0..runs.max(1))
-        .map(|_| {
-            let start = Instant::now();
-            let result = solve_beam(model, combinations);
-            let elapsed = start.elapsed().as_secs_f64() * 1e3;
-            std::hint::black_box(result).map(|_| elapsed)
-        })
-        .collect::<Result<_, _>>()?;
-    times.sort_by(f64::total_cmp);
-    Ok(times[times.len() / 2])
 }

@@ -120,19 +120,7 @@ fn benchmark_frame() -> FrameModel {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut runs = 200usize;
-    let mut fixture = None;
-    let mut turns = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--runs" => runs = args.next().ok_or("--runs needs a number")?.parse()?,
-            "--fixture" => fixture = Some(args.next().ok_or("--fixture needs a file")?),
-            "--turns" => turns = true,
-            other => return Err(format!("unknown argument {other}").into()),
-        }
-    }
-    let runs = runs.max(1);
+    let options = support::Options::from_args(200)?;
     let model = benchmark_frame();
     // unfactored, 1.35G + 1.5Q, 1.2G + 1.5W + 0.6Q... as factors on (G, Q, Qr, W)
     let combinations = vec![
@@ -141,12 +129,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         vec![1.2, 0.6, 0.0, 1.5],
         vec![0.9, 0.0, 0.0, 1.5],
     ];
-    if let Some(path) = fixture {
-        let input = serde_json::json!({ "model": model, "combinations": combinations });
-        std::fs::write(&path, serde_json::to_string(&input)? + "\n")?;
-        println!("wrote {path}");
-    }
-    if turns {
+    options.write_fixture(&model, &combinations)?;
+    if options.turns {
         return support::answer_turns(|| solve_frame(&model, &combinations, 1));
     }
     if let Ok(count) = std::env::var("FRAME_ONLY") {
@@ -157,19 +141,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     let analysis = solve_frame(&model, &combinations, 1)?;
-    for _ in 0..10 {
-        solve_frame(&model, &combinations, 1)?;
-    }
-    let mut times: Vec<f64> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            let r = solve_frame(&model, &combinations, 1);
-            let elapsed = start.elapsed().as_secs_f64();
-            std::hint::black_box(r).map(|_| elapsed)
-        })
-        .collect::<Result<_, _>>()?;
-    times.sort_by(f64::total_cmp);
-    let ms = |t: f64| t * 1e3;
+    let times = support::timed_runs(options.runs, || solve_frame(&model, &combinations, 1))?;
     let sway = analysis.results[0].displacements[at(0, STOREYS)].x * 1e3;
     println!(
         "frame {} nodes, {} members, 3 load cases, {} combinations",
@@ -178,10 +150,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         combinations.len()
     );
     println!(
-        "solve_frame over {runs} runs: median {:.3} ms, min {:.3} ms, p90 {:.3} ms (native; the 3 ms target is the WASM figure's)",
-        ms(times[runs / 2]),
-        ms(times[0]),
-        ms(times[(runs * 9 / 10).min(runs - 1)])
+        "solve_frame over {} runs: {} (native; the 3 ms target is the WASM figure's)",
+        options.runs,
+        support::spread(&times)
     );
     println!("top-storey sway under G + Q + W: {sway:.3} mm");
     if std::env::var("FRAME_PARTS").is_ok() {
