@@ -182,32 +182,31 @@ impl Skyline {
         let mut diagonal = vec![0.0; n];
         for j in 0..n {
             let mj = self.first_row[j];
-            let original = self.values[self.index(j, j)];
-            let base_j = self.column_start[j];
+            // column j (rows mj..=j) apart from the columns before it, which it reads
+            let (before, rest) = self.values.split_at_mut(self.column_start[j]);
+            let (column_j, kjj) = rest[..=j - mj].split_at_mut(j - mj);
+            let original = &mut kjj[0];
             // g_ij = a_ij - sum_r l_ri g_rj, for rows i of column j above the diagonal
             for i in mj..j {
                 let mi = self.first_row[i];
                 let m = mi.max(mj);
                 let base_i = self.column_start[i];
-                let column_i = &self.values[base_i + (m - mi)..base_i + (i - mi)];
-                let column_j = &self.values[base_j + (m - mj)..base_j + (i - mj)];
-                let sum = dot(column_i, column_j);
-                self.values[base_j + (i - mj)] -= sum;
+                let column_i = &before[base_i + (m - mi)..base_i + (i - mi)];
+                let (above, g) = column_j[m - mj..=i - mj].split_at_mut(i - m);
+                g[0] -= dot(column_i, above);
             }
-            let mut d = original;
-            for i in mj..j {
-                let g = self.values[base_j + (i - mj)];
-                let l = g / diagonal[i];
-                self.values[base_j + (i - mj)] = l;
-                d -= l * g;
+            let mut d = *original;
+            for (g, &pivot) in column_j.iter_mut().zip(&diagonal[mj..j]) {
+                let l = *g / pivot;
+                d -= l * *g;
+                *g = l;
             }
             let positive = d.is_finite() && d > PIVOT_TOLERANCE * original.abs();
             if !positive {
                 return Err(ZeroPivot { equation: j });
             }
             diagonal[j] = d;
-            let kjj = self.index(j, j);
-            self.values[kjj] = d;
+            *original = d;
         }
         Ok(Factorized {
             matrix: self,
