@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { median, warmUp } from './timing.js';
+import { median, runTimes, warmUp } from './timing.js';
 
 export type NativeExample = 'bench_beam' | 'bench_truss' | 'bench_frame';
 
@@ -81,12 +81,7 @@ export async function againstNative(example: NativeExample, run: () => unknown, 
   try {
     warmUp(run);
     for (let turn = 0; turn < TURNS; turn++) {
-      const wasm: number[] = [];
-      for (let i = 0; i < runsPerTurn; i++) {
-        const start = performance.now();
-        run();
-        wasm.push(performance.now() - start);
-      }
+      const wasm = runTimes(run, runsPerTurn);
       const nativeTimes = await native.time(runsPerTurn);
       times.wasm.push(...wasm);
       times.native.push(...nativeTimes);

@@ -29,6 +29,8 @@ import { cpuPerRequest, HTTP_BEAM_REQUEST, load, sequentialMs, serve } from './h
  */
 const BASELINE_REVISION = '4f482c7';
 const baselineRoot = new URL(`../target/bench-baseline/${BASELINE_REVISION}/`, import.meta.url);
+/** Whether `make bench-baseline` built it. */
+const baselineBuilt = existsSync(new URL('.built', baselineRoot));
 
 /**
  * When that build is missing: the median time of one request at a time (990 requests after 10 to warm
@@ -250,7 +252,7 @@ const ROUND_SECONDS = 2;
 const rounds: { bare: Awaited<ReturnType<typeof load>>; service: Awaited<ReturnType<typeof load>>; ratio: number }[] = [];
 // Main before issue 13 in the same rounds, when built: the target's 0.58 was its ratio where issue 13 was
 // written, and on a slower machine it is lower (0.476 on one), so its figure says what this machine allows.
-const beamBefore = existsSync(new URL('.built', baselineRoot)) ? await serve('service', undefined, [], baselineRoot) : undefined;
+const beamBefore = baselineBuilt ? await serve('service', undefined, [], baselineRoot) : undefined;
 const beforeRatios: number[] = [];
 // a second of load on each first, so neither side is measured while its JIT is still compiling
 await load(bareServer.url, request, 1);
@@ -319,7 +321,7 @@ target(
   // the same way, is timed in rounds taking turns with this one, so a busy spell weighs on both.
   const flags = ['--min-semi-space-size=16'];
   const fresh = await serve('service', undefined, flags);
-  const baseline = existsSync(new URL('.built', baselineRoot)) ? await serve('service', undefined, flags, baselineRoot) : undefined;
+  const baseline = baselineBuilt ? await serve('service', undefined, flags, baselineRoot) : undefined;
   const url = `${fresh.url}/v1/truss/solve`;
   await sequentialMs(url, trussRequest, 10);
   if (baseline) await sequentialMs(`${baseline.url}/v1/truss/solve`, trussRequest, 10);

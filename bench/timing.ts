@@ -20,14 +20,19 @@ export function warmUp(run: () => unknown): void {
   for (let i = 0; i < 20 || performance.now() - start < WARM_UP_MS; i++) run();
 }
 
-/** Median milliseconds of `runs` runs, after `warmUp`. */
-export function timeMs(run: () => unknown, runs: number): number {
-  warmUp(run);
+/** Milliseconds of each of `runs` runs, in the order run (no warm-up). */
+export function runTimes(run: () => unknown, runs: number): number[] {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     run();
     times.push(performance.now() - start);
   }
-  return median(times);
+  return times;
+}
+
+/** Median milliseconds of `runs` runs, after `warmUp`. */
+export function timeMs(run: () => unknown, runs: number): number {
+  warmUp(run);
+  return median(runTimes(run, runs));
 }

@@ -185,7 +185,7 @@ impl Skyline {
             // column j (rows mj..=j) apart from the columns before it, which it reads
             let (before, rest) = self.values.split_at_mut(self.column_start[j]);
             let (column_j, kjj) = rest[..=j - mj].split_at_mut(j - mj);
-            let original = &mut kjj[0];
+            let original = kjj[0];
             // g_ij = a_ij - sum_r l_ri g_rj, for rows i of column j above the diagonal
             for i in mj..j {
                 let mi = self.first_row[i];
@@ -195,7 +195,7 @@ impl Skyline {
                 let (above, g) = column_j[m - mj..=i - mj].split_at_mut(i - m);
                 g[0] -= dot(column_i, above);
             }
-            let mut d = *original;
+            let mut d = original;
             for (g, &pivot) in column_j.iter_mut().zip(&diagonal[mj..j]) {
                 let l = *g / pivot;
                 d -= l * *g;
@@ -206,7 +206,7 @@ impl Skyline {
                 return Err(ZeroPivot { equation: j });
             }
             diagonal[j] = d;
-            *original = d;
+            kjj[0] = d;
         }
         Ok(Factorized {
             matrix: self,
