@@ -53,9 +53,25 @@ export async function waitForUpdate(page: Page, count: number, what: string): Pr
   } catch {
     const now = await solves(page).catch(() => NaN);
     throw new Error(
-      `${what}: the page did not complete an update within ${PAGE_TIMEOUT_MS} ms (body data-solves stayed ${now}, expected more than ${count})${said(page)}`,
+      `${what}: the page did not complete an update within ${PAGE_TIMEOUT_MS} ms (body data-solves stayed ${now}, expected more than ${count}; ${await pageSays(page)})${said(page)}`,
     );
   }
+}
+
+/** What the page shows that could explain a missing update: its state, the import box's status and text, the focus. */
+async function pageSays(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const box = document.querySelector<HTMLTextAreaElement>('#model-json');
+      const active = document.activeElement;
+      return [
+        `state ${document.body?.dataset.state ?? 'none'}`,
+        `import status "${document.querySelector('#import-status')?.textContent ?? ''}"`,
+        `JSON box ${document.querySelector<HTMLDetailsElement>('#json')?.open ? 'open' : 'closed'}, ${box?.value.length ?? 0} characters: ${box?.value.slice(0, 60) ?? ''}`,
+        `focus on ${active ? `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''}` : 'nothing'}`,
+      ].join('; ');
+    })
+    .catch((error: unknown) => `the page could not be read: ${String(error)}`);
 }
 
 /**
