@@ -103,19 +103,18 @@ export function solveOverHttp() {
     return request(app.callback()).post(path).send(body);
   }
 
-  async function solveBeam(body: object): Promise<BeamBody> {
-    const res = await post('/v1/beam/solve', body);
+  /** The 200 response's body; any other status fails the test with the problem the service sent. */
+  async function solved<T>(path: string, body: object): Promise<T> {
+    const res = await post(path, body);
     if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body as BeamBody;
+    return res.body as T;
   }
 
-  async function solveTruss(body: object): Promise<TrussBody> {
-    const res = await post('/v1/truss/solve', body);
-    if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body as TrussBody;
-  }
-
-  return { post, solveBeam, solveTruss };
+  return {
+    post,
+    solveBeam: (body: object) => solved<BeamBody>('/v1/beam/solve', body),
+    solveTruss: (body: object) => solved<TrussBody>('/v1/truss/solve', body),
+  };
 }
 
 export function envelopeOf<T extends { envelope?: unknown }>(body: T): NonNullable<T['envelope']> {
