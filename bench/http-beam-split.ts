@@ -3,7 +3,11 @@
  * beam of `make bench` sent to the service, to the service with one part of its beam route taken out at a time
  * (`bench/http-target.ts`: no `links.view`; the solve without writing the response text; neither, only HTTP,
  * Koa and reading the body), to main before issue 13 when `make bench-baseline` has built it, and to the bare
- * route. Alternating rounds; main-thread CPU per request, which a shared machine disturbs less than req/s.
+ * route. Alternating rounds, each in the reverse order of the one before, so no server is always timed
+ * right after the same one; main-thread CPU per request, which a shared machine disturbs less than req/s.
+ * Each server's CPU is also set against the service's of the same round: on a host whose speed drifts
+ * from second to second, that paired ratio moves less than either figure, and its spread (the middle
+ * half of the rounds) shows how far one run can be trusted.
  *
  * `npx tsc -p tsconfig.build.json && npx tsx bench/http-beam-split.ts [rounds]`
  */
@@ -39,7 +43,7 @@ for (const { name, server } of servers) await load(`${server.url}${path(name)}`,
 const cpu = new Map<string, number[]>(servers.map(({ name }) => [name, []]));
 const rps = new Map<string, number[]>(servers.map(({ name }) => [name, []]));
 for (let round = 0; round < ROUNDS; round++) {
-  for (const { name, server } of servers) {
+  for (const { name, server } of round % 2 === 0 ? servers : [...servers].reverse()) {
     const start = server.cpuMs();
     const run = await load(`${server.url}${path(name)}`, HTTP_BEAM_REQUEST, SECONDS);
     const end = server.cpuMs();
@@ -52,11 +56,19 @@ for (const { server } of servers) server.close();
 
 const bare = median(cpu.get('bare Koa route')!);
 console.log(`medians of ${ROUNDS} alternating rounds of ${SECONDS} s, 10 connections, the 3-span beam of make bench`);
-console.log(`${'server'.padEnd(38)} ${'req/s'.padStart(7)} ${'CPU us/req'.padStart(11)} ${'bare / it'.padStart(10)}`);
+console.log(
+  `${'server'.padEnd(38)} ${'req/s'.padStart(7)} ${'CPU us/req'.padStart(11)} ${'bare / it'.padStart(10)}  it / service, paired (middle half)`,
+);
+const serviceRounds = cpu.get('service')!;
 for (const { name } of servers) {
   const us = median(cpu.get(name)!);
+  const paired = cpu
+    .get(name)!
+    .map((x, round) => x / serviceRounds[round]!)
+    .sort((a, b) => a - b);
+  const quarter = (q: number) => paired[Math.min(paired.length - 1, Math.floor((q * paired.length) / 4))]!.toFixed(2);
   console.log(
-    `${name.padEnd(38)} ${median(rps.get(name)!).toFixed(0).padStart(7)} ${us.toFixed(1).padStart(11)} ${(bare / us).toFixed(3).padStart(10)}`,
+    `${name.padEnd(38)} ${median(rps.get(name)!).toFixed(0).padStart(7)} ${us.toFixed(1).padStart(11)} ${(bare / us).toFixed(3).padStart(10)}  ${median(paired).toFixed(2)} (${quarter(1)}-${quarter(3)})`,
   );
 }
 const of = (name: string) => median(cpu.get(name)!);
