@@ -37,6 +37,14 @@ describe('400 invalid_input with the path of each semantic rule', () => {
       { ...PORTAL, nodes: [...PORTAL.nodes, node(5, 6, 4)], members: [...PORTAL.members, { id: 4, from: 3, to: 5 }] },
       'members.3',
     ],
+    // a node mistyped 1e20 m away makes the scale 1e20 m: members up to 1e-9 of it (1e11 m) coincide to within rounding
+    [
+      'members that vanish beside a far node',
+      { ...PORTAL, nodes: [...PORTAL.nodes, node(5, 1e20, 0)], members: [...PORTAL.members, { id: 4, from: 4, to: 5 }] },
+      'members.1',
+    ],
+    // the frame engine's scale is at least 1 m: the 4e-10 m columns of a portal shrunk 1e10 times are below 1e-9 m
+    ['members below a nanometre', { ...PORTAL, nodes: PORTAL.nodes.map((n) => node(n.id, n.x * 1e-10, n.y * 1e-10)) }, 'members.0'],
     [
       'unknown material',
       { ...PORTAL, members: [{ id: 1, from: 1, to: 2, material: 7 }, ...PORTAL.members.slice(1)] },

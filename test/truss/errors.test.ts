@@ -81,6 +81,21 @@ describe('400 invalid_input with paths', () => {
     expect(paths(res)).toContain(path);
   });
 
+  it('members that vanish beside a far node are named, not left to the engine', async () => {
+    // node 4 at x = 5e9 m (a mistyped coordinate) makes the model's scale 5e9 m; a member no longer than
+    // 1e-9 of it, 1e-9 x 5e9 = 5 m, has ends that coincide to within rounding: both 5 m rafters
+    // (members.1 and .2, hypot(4, 3) = 5) are named, the 8 m tie (members.0) is not
+    const res = await post({
+      ...TRIANGLE_TRUSS,
+      nodes: [...TRIANGLE_TRUSS.nodes, { id: 4, x: 5e9, y: 0 }],
+      members: [...TRIANGLE_TRUSS.members, { id: 4, from: 2, to: 4 }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_input');
+    expect(paths(res)).toEqual(['members.1', 'members.2']);
+    expect(res.body.issues[0].message).toMatch(/scale \(5000000000 m\), so nodes 1 and 3 coincide to within rounding/);
+  });
+
   it('an unknown section suggests the nearest designations', async () => {
     const res = await post({ ...TRIANGLE_TRUSS, materials: [{ id: 1, section: 'W14X91' }] });
     expect(res.body.issues[0].message).toMatch(/Did you mean .*"W14X90"/);

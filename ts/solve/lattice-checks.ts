@@ -3,15 +3,27 @@
  * members of a material, held by supports at nodes.
  */
 import type { ProblemIssue } from '../problem/index.js';
+import { toSI, type UnitSystem } from '../units/index.js';
 import type { NumberCheck } from './engine-range.js';
+import { formatNumber } from './failures.js';
 
 export const DEFAULT_MATERIAL = 1;
+
+/**
+ * A member no longer than this fraction of the model's scale has ends that coincide to within rounding,
+ * and the engine refuses the model (`COINCIDENT` in crates/engine/src/truss/model.rs and frame/model.rs).
+ * The engine measures the scale two ways: a truss by its largest dimension, a frame by its largest
+ * coordinate, at least 1 m. The scale here is the larger of the two, so every member the engine would
+ * refuse is named here first, at its path, as decisions.md 9 asks for zero-length members.
+ */
+export const COINCIDENT_FRACTION = 1e-9;
 
 export interface Lattice {
   nodes: readonly { id: number; x: number; y: number }[];
   members: readonly { id: number; from: number; to: number; material?: number }[];
   materials: readonly { id: number }[];
   supports: readonly { node: number }[];
+  units?: UnitSystem;
 }
 
 export interface LatticeIndex {
@@ -48,6 +60,9 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
     if (at === undefined) issues.push({ path: path(), message: `no node with id ${id}` });
     return at === undefined ? undefined : request.nodes[at];
   };
+  // measured once, when the first member is checked: a request whose members are all missing needs none
+  let scale: number | undefined;
+  const shortest = () => COINCIDENT_FRACTION * (scale ??= modelScale(request.nodes, request.units ?? 'SI'));
   const lengths = request.members.map((m, i) => {
     const a = node(m.from, () => `members.${i}.from`);
     const b = node(m.to, () => `members.${i}.to`);
@@ -59,8 +74,16 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
     }
     if (!a || !b) return undefined;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
-    if (length === 0) issues.push({ path: `members.${i}`, message: `zero length: nodes ${m.from} and ${m.to} coincide` });
-    return length > 0 ? length : undefined;
+    if (length > shortest()) return length;
+    issues.push({
+      path: `members.${i}`,
+      message:
+        length === 0
+          ? `zero length: nodes ${m.from} and ${m.to} coincide`
+          : `its length is at most ${COINCIDENT_FRACTION} of the model's scale (${formatNumber(scale!)} ${lengthUnit(request.units)}), ` +
+            `so nodes ${m.from} and ${m.to} coincide to within rounding: is a coordinate mistyped?`,
+    });
+    return undefined;
   });
   const supported = new Map<number, number>();
   request.supports.forEach((s, i) => {
@@ -70,6 +93,15 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
     else supported.set(s.node, i);
   });
   return { members, node, lengths };
+}
+
+const lengthUnit = (units: UnitSystem = 'SI') => (units === 'SI' ? 'm' : 'ft');
+
+/** The larger of the engine's two scales of a lattice (see COINCIDENT_FRACTION), in the request's units. */
+function modelScale(nodes: Lattice['nodes'], units: UnitSystem): number {
+  let largest = 1 / toSI('length', 1, units);
+  for (const { x, y } of nodes) largest = Math.max(largest, Math.abs(x), Math.abs(y));
+  return Math.max(largest, largestDimension(nodes));
 }
 
 /** The larger of the nodes' extents in x and in y (a lattice's largest dimension), in one pass. */
