@@ -459,3 +459,15 @@ fn a_frame_on_one_roller_is_a_mechanism_not_a_panic() {
         Err(EngineError::Mechanism { .. })
     ));
 }
+
+#[test]
+fn a_stiffness_too_large_for_a_double_is_an_overflow_not_an_invalid_model() {
+    // E = 1e300 kN/m² and I = 1e10 m⁴ are each finite, but EI = 1e310 kN·m² is past f64::MAX (about
+    // 1.8e308): the answer says the numbers overflowed, where it said E, A and I must be positive and
+    // finite, which they are
+    let mut model = portal(FrameSupportKind::Fixed, [false, false]);
+    model.members[0].e = 1e300;
+    model.members[0].i = 1e10;
+    let error = solve_frame(&model, &[vec![1.0]], 0).expect_err("overflows");
+    assert!(matches!(error, EngineError::NonFinite { .. }), "{error:?}");
+}

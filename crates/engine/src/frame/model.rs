@@ -210,7 +210,8 @@ pub(super) fn validate(model: &FrameModel) -> Result<(), EngineError> {
         if member_length(model, m) <= COINCIDENT * extent {
             return Err(EngineError::invalid("a member has zero length"));
         }
-        if !(m.e > 0.0 && m.a > 0.0 && m.i > 0.0 && finite(m.e * m.a) && finite(m.e * m.i)) {
+        // each positive and finite; products too large for a double are an overflow, found with the stiffness
+        if !([m.e, m.a, m.i].iter().all(|&v| v > 0.0 && finite(v))) {
             return Err(EngineError::invalid(
                 "E, A and I must be positive and finite",
             ));
