@@ -12,6 +12,7 @@ import type Koa from 'koa';
 import { beforeAll, expect, it } from 'vitest';
 import { sectionPropertiesExamples } from '../../ts/openapi/section-examples.js';
 import { testApp } from '../support/app.js';
+import { generator, type Generator } from '../support/random.js';
 
 let app: Koa;
 beforeAll(async () => {
@@ -41,17 +42,6 @@ const models: { route: string; request: Json }[] = [
   ),
 ];
 
-/** xorshift32: the same sequence on every machine. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
-
 /** Where each number of `value` sits: its holder and key. */
 function numbers(value: unknown, found: [Json, string | number][] = []): [Json, string | number][] {
   if (typeof value !== 'object' || value === null) return found;
@@ -63,15 +53,14 @@ function numbers(value: unknown, found: [Json, string | number][] = []): [Json, 
   return found;
 }
 
-function mutated(model: Json, next: () => number): Json {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+function mutated(model: Json, { int, pick, chance }: Generator): Json {
   const copy = structuredClone(model);
-  const changes = 1 + Math.floor(next() * 3);
+  const changes = int(1, 3);
   for (let k = 0; k < changes; k++) {
     const [holder, key] = pick(numbers(copy));
     const value = holder[key] as number;
     if (REFERENCES.has(String(key))) holder[key] = pick([1, 2, 3, 4]);
-    else holder[key] = next() < 0.7 ? value * pick(FACTORS) : pick(REPLACEMENTS);
+    else holder[key] = chance(0.7) ? value * pick(FACTORS) : pick(REPLACEMENTS);
   }
   return copy;
 }
@@ -87,11 +76,13 @@ function fault(status: number, body: { code?: string; detail?: string; issues?: 
 }
 
 it(`${MUTATED_REQUESTS} mistyped models get a result, a 400 with paths, a mechanism or an overflow`, async () => {
-  const next = random(20261126);
+  // a seed whose requests reach both defects this test found (with the fixtures of 2026-11-26): a far node,
+  // and a frame whose E x I overflows, which is rarer (one request in about 12,000 over six seeds)
+  const random = generator(2);
   const faults: string[] = [];
   for (let i = 0; i < MUTATED_REQUESTS; i++) {
-    const { route, request: model } = models[Math.floor(next() * models.length)]!;
-    const body = mutated(model, next);
+    const { route, request: model } = random.pick(models);
+    const body = mutated(model, random);
     const res = await request(app.callback()).post(route).send(body);
     const problem = fault(res.status, res.body as Parameters<typeof fault>[1]);
     if (problem) faults.push(`${route} ${JSON.stringify(body)} -> ${problem}`);

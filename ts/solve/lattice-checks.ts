@@ -3,7 +3,7 @@
  * members of a material, held by supports at nodes.
  */
 import type { ProblemIssue } from '../problem/index.js';
-import { toSI, type UnitSystem } from '../units/index.js';
+import { quantities, toSI, type UnitSystem } from '../units/index.js';
 import type { NumberCheck } from './engine-range.js';
 import { formatNumber } from './failures.js';
 
@@ -60,9 +60,8 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
     if (at === undefined) issues.push({ path: path(), message: `no node with id ${id}` });
     return at === undefined ? undefined : request.nodes[at];
   };
-  // measured once, when the first member is checked: a request whose members are all missing needs none
-  let scale: number | undefined;
-  const shortest = () => COINCIDENT_FRACTION * (scale ??= modelScale(request.nodes, request.units ?? 'SI'));
+  const units = request.units ?? 'SI';
+  const scale = modelScale(request.nodes, units);
   const lengths = request.members.map((m, i) => {
     const a = node(m.from, () => `members.${i}.from`);
     const b = node(m.to, () => `members.${i}.to`);
@@ -74,13 +73,13 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
     }
     if (!a || !b) return undefined;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
-    if (length > shortest()) return length;
+    if (length > COINCIDENT_FRACTION * scale) return length;
     issues.push({
       path: `members.${i}`,
       message:
         length === 0
           ? `zero length: nodes ${m.from} and ${m.to} coincide`
-          : `its length is at most ${COINCIDENT_FRACTION} of the model's scale (${formatNumber(scale!)} ${lengthUnit(request.units)}), ` +
+          : `its length is at most ${COINCIDENT_FRACTION} of the model's scale (${formatNumber(scale)} ${quantities.length[units === 'SI' ? 'si' : 'imperial']}), ` +
             `so nodes ${m.from} and ${m.to} coincide to within rounding: is a coordinate mistyped?`,
     });
     return undefined;
@@ -94,8 +93,6 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
   });
   return { members, node, lengths };
 }
-
-const lengthUnit = (units: UnitSystem = 'SI') => (units === 'SI' ? 'm' : 'ft');
 
 /** The larger of the engine's two scales of a lattice (see COINCIDENT_FRACTION), in the request's units. */
 function modelScale(nodes: Lattice['nodes'], units: UnitSystem): number {
