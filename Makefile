@@ -63,13 +63,15 @@ else \
 fi
 endef
 
-## The engine as one WebAssembly package (pkg/) that Node and browsers both load.
+## The engine as one WebAssembly package (pkg/) that Node and browsers both load. The glue gets
+## `__wbg_reset_state`, which replaces a trapped instance by a fresh one of the same compiled module
+## (ts/engine/engine.ts: `Engine.reset`).
 ## Route: rustup's wasm32 target when installed, otherwise Debian's rustc-web with build-std
 ## (docs/architecture.md, "Building the engine").
 wasm: $(PKG)/revision
 $(PKG)/revision: $(RUST_SOURCES) $(BINDGEN) | node_modules/.package-lock.json
 	@$(call cargo_wasm,target/wasm,$(REVISION))
-	$(BINDGEN) --target web --out-dir $(PKG) --out-name spanwise_engine $(WASM_OUT)
+	$(BINDGEN) --target web --experimental-reset-state-function --out-dir $(PKG) --out-name spanwise_engine $(WASM_OUT)
 	@version=$$($(WASM_OPT) --version 2>/dev/null | awk '{print $$3}'); \
 	if [ -z "$$version" ]; then \
 	  echo "wasm-opt not installed (Debian: apt-get install binaryen): the WASM is left as rustc wrote it"; \

@@ -1,5 +1,5 @@
 /**
- * The HTTP benchmarks' parts (`bench/run.ts`, `bench/http-beam-split.ts`): the beam request they send, a
+ * The HTTP benchmarks' parts (`bench/run.ts`): the beam request they send, a
  * benchmark server in a child process (`bench/http-target.ts`), load from autocannon, and the server's CPU.
  */
 import { fork } from 'node:child_process';
@@ -82,11 +82,8 @@ export async function sequentialMs(url: string, body: string, count: number): Pr
  * Starts bench/http-target.ts in a child process (a bare route is handed its body over IPC); `root` is
  * the tree whose target runs (this one, or the baseline's).
  */
-/**
- * What `bench/http-target.ts` serves: the service, a bare Koa route, or the service with a part of its
- * beam-solve route taken out (`bench/http-beam-split.ts`).
- */
-export type ServerKind = 'service' | 'bare' | 'no-link' | 'no-text' | 'prepared';
+/** What `bench/http-target.ts` serves: the service, or a bare Koa route. */
+export type ServerKind = 'service' | 'bare';
 
 export async function serve(
   kind: ServerKind,

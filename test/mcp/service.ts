@@ -25,6 +25,7 @@ const noKeys: KeyStore = {
   findById: () => Promise.resolve(undefined),
   list: () => Promise.resolve([]),
   revoke: () => Promise.resolve(undefined),
+  describe: () => Promise.resolve({ where: 'nowhere (a test store)', durable: false }),
   close: () => Promise.resolve(),
 };
 

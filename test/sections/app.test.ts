@@ -21,6 +21,12 @@ const engine: Engine = {
   analyseBeam: () => {
     throw new Error('the section routes must not call the engine');
   },
+  reset: () => {
+    throw new Error('the section routes must not call the engine');
+  },
+  memoryBytes: () => {
+    throw new Error('the section routes must not call the engine');
+  },
   linkDeflater: () => {
     throw new Error('the section routes must not call the engine');
   },

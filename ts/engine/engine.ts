@@ -71,6 +71,14 @@ export interface Engine {
   linkDeflater(limit: number): LinkDeflater;
   /** Properties of a section, or the faults of its pieces (ts/engine/section-properties.ts). */
   sectionProperties(model: EngineSectionModel): EngineSectionAnswer;
+  /**
+   * Throw the instance away and start a fresh one of the same compiled module. After a trap (a Rust panic
+   * aborts as `unreachable`) the old instance's memory and borrow flags are left mid-call: every later call
+   * on it would fail. Objects of the old instance must not be used afterwards (the glue refuses them).
+   */
+  reset(): void;
+  /** The instance's linear memory in bytes: it only grows, so a request that grew it far is a reason to reset. */
+  memoryBytes(): number;
 }
 
 /** The engine's refusal, `{"error": {...}}` from the binding, as the failure it is. */
@@ -195,5 +203,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     solveFrame: (model, combinations, keepDiagrams) => solveFrame(bindings, model, combinations, keepDiagrams, refusal),
     linkDeflater: (limit) => new bindings.LinkDeflater(limit),
     sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
+    reset: () => bindings.__wbg_reset_state(),
+    memoryBytes: () => bindings.initSync().memory.buffer.byteLength,
   };
 }

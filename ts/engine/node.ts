@@ -22,13 +22,22 @@ export function packageDirectory(start = dirname(fileURLToPath(import.meta.url))
 
 let loaded: Promise<Engine> | undefined;
 
-export function loadEngine(): Promise<Engine> {
+/** The engine's WebAssembly compiled once, for threads that each start an instance of it (ts/server/compute). */
+export function compileEngineModule(): WebAssembly.Module {
+  return new WebAssembly.Module(readFileSync(join(packageDirectory(), 'spanwise_engine_bg.wasm')));
+}
+
+/**
+ * This thread's engine, initialised once: from `module` when given (a module compiled by another thread),
+ * else from pkg/'s .wasm bytes.
+ */
+export function loadEngine(module?: WebAssembly.Module): Promise<Engine> {
   loaded ??= (async () => {
     const pkg = packageDirectory();
     const glue = (await import(pathToFileURL(join(pkg, 'spanwise_engine.js')).href)) as EngineBindings & {
-      initSync(options: { module: BufferSource }): unknown;
+      initSync(options: { module: BufferSource | WebAssembly.Module }): unknown;
     };
-    glue.initSync({ module: readFileSync(join(pkg, 'spanwise_engine_bg.wasm')) });
+    glue.initSync({ module: module ?? readFileSync(join(pkg, 'spanwise_engine_bg.wasm')) });
     return createEngine(glue);
   })();
   return loaded;

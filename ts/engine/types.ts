@@ -100,5 +100,8 @@ export interface EngineBeamAnalysis<S = Samples> {
  */
 export type EngineBindings = Pick<
   typeof Binding,
-  'engineVersion' | 'BeamInput' | 'TrussInput' | 'FrameInput' | 'LinkDeflater' | 'sectionProperties'
->;
+  'engineVersion' | 'BeamInput' | 'TrussInput' | 'FrameInput' | 'LinkDeflater' | 'sectionProperties' | '__wbg_reset_state'
+> & {
+  /** The instance's exports once initialised (wasm-bindgen's `initSync` answers them when called without a module). */
+  initSync: (...module: never[]) => { memory: WebAssembly.Memory };
+};

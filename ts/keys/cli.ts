@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { KEY_TIERS, isKeyTier } from '../limits/tiers.js';
 import { issueKey, reissueKey } from './issue.js';
-import { keysDbPath, openKeyStore } from './open.js';
+import { openKeyStore } from './open.js';
 import type { KeyRecord, KeyStore } from './store.js';
 
 const USAGE = `usage: keys <command>
@@ -39,7 +39,9 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
   }
   const store = openKeyStore();
   try {
-    out(`store: ${process.env.REDIS_URL ? 'redis (REDIS_URL)' : keysDbPath()}`);
+    const { where, durable, note } = await store.describe();
+    out(`store: ${where}${note ? `; ${note}` : ''}`);
+    if (durable === false) out('warning: keys issued into this store do not survive its restart');
     await run(store, command, rest, values, out);
   } finally {
     await store.close();

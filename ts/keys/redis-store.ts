@@ -38,6 +38,17 @@ export class RedisKeyStore implements KeyStore {
     this.ownsConnection = options.ownsConnection ?? false;
   }
 
+  async describe(): Promise<{ where: string; durable: boolean | undefined; note?: string }> {
+    const { host, port, db } = this.redis.options;
+    const where = `redis ${host ?? 'localhost'}:${port ?? 6379} db ${db ?? 0}`;
+    const persistence = await redisPersistence(this.redis);
+    if (persistence === undefined) return { where, durable: undefined, note: 'its persistence could not be read (CONFIG GET refused)' };
+    if (persistence.length === 0) {
+      return { where, durable: false, note: 'it saves nothing to disk (appendonly no, save ""): every key is lost when Redis restarts' };
+    }
+    return { where, durable: true, note: `it persists with ${persistence.join(' and ')}` };
+  }
+
   async add(record: KeyRecord): Promise<void> {
     const fields: Record<string, string> = {
       hash: record.hash,
@@ -108,4 +119,22 @@ function toRecord(id: string, fields: Record<string, string>): KeyRecord | undef
     return undefined;
   }
   return { id, hash, tier, contact, created, revoked: revoked ?? null };
+}
+
+/**
+ * How Redis keeps its data across a restart: `aof` (appendonly yes), `snapshots` (a non-empty `save` rule),
+ * both, none (an empty list: a restart loses everything), or undefined when CONFIG is refused (managed
+ * services often rename it).
+ */
+export async function redisPersistence(redis: Redis): Promise<('aof' | 'snapshots')[] | undefined> {
+  try {
+    const [, appendonly] = (await redis.config('GET', 'appendonly')) as string[];
+    const [, save] = (await redis.config('GET', 'save')) as string[];
+    const kept: ('aof' | 'snapshots')[] = [];
+    if (appendonly === 'yes') kept.push('aof');
+    if (save !== undefined && save.trim() !== '') kept.push('snapshots');
+    return kept;
+  } catch {
+    return undefined;
+  }
 }

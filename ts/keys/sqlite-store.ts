@@ -50,7 +50,7 @@ export class SqliteKeyStore implements KeyStore {
   private checkedAt = -Infinity;
 
   /** `file` is a path (its folder is created) or `:memory:`. */
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     // WAL lets the CLI write while a running service reads the same file.
@@ -65,6 +65,14 @@ export class SqliteKeyStore implements KeyStore {
     this.all = this.db.prepare('SELECT * FROM api_keys ORDER BY created, id');
     this.markRevoked = this.db.prepare('UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL');
     this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+  }
+
+  describe(): Promise<{ where: string; durable: boolean | undefined; note?: string }> {
+    return Promise.resolve(
+      this.file === ':memory:'
+        ? { where: 'sqlite in memory', durable: false, note: 'keys last as long as this process' }
+        : { where: `sqlite file ${this.file}`, durable: true },
+    );
   }
 
   async add(record: KeyRecord): Promise<void> {

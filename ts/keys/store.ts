@@ -30,5 +30,10 @@ export interface KeyStore {
   list(): Promise<KeyRecord[]>;
   /** Mark a key revoked at `at` (an earlier revocation time is kept); the updated record, or undefined if unknown. */
   revoke(id: string, at: Date): Promise<KeyRecord | undefined>;
+  /**
+   * Where the keys live and whether they outlast a restart of the store, in a line for an operator
+   * (`keys issue` prints it; the service warns at start-up when keys would not survive).
+   */
+  describe(): Promise<{ where: string; durable: boolean | undefined; note?: string }>;
   close(): Promise<void>;
 }

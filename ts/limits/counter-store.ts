@@ -38,4 +38,9 @@ export interface CounterStore {
    * is always there (process memory). Requests are refused at once while it is false, and /v1/health says so.
    */
   reachable?(): boolean;
+  /**
+   * Whether the store answers a round trip now, within its command timeout: a connection that is up but hung
+   * (a Redis stopped mid-run) looks reachable until asked. Absent for a store that is always there.
+   */
+  probe?(): Promise<boolean>;
 }

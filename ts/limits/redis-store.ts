@@ -84,6 +84,13 @@ export class RedisCounterStore implements CounterStore {
     await this.commands.spanwiseRelease(keys.length, ...keys.map((key) => this.prefix + key));
   }
 
+  probe(): Promise<boolean> {
+    return this.redis.ping().then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** False from a lost or failed connection until ioredis has it ready again; true while first connecting. */
   reachable(): boolean {
     return !this.lost;

@@ -1,6 +1,6 @@
 /** render_beam_diagram: POST /v1/beam/diagram as a tool; the SVG comes back as text content. */
-import { beamDiagramValidator, renderBeamDiagram } from '../solve/diagram.js';
-import { svg, type Tool } from './tool.js';
+import { beamDiagramValidator } from '../solve/diagram.js';
+import { computed, type Tool } from './tool.js';
 
 export const renderBeamDiagramTool: Tool = {
   name: 'render_beam_diagram',
@@ -14,5 +14,5 @@ export const renderBeamDiagramTool: Tool = {
     'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on shear, moment, deflection: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
   ].join(' '),
   inputSchema: beamDiagramValidator.schema,
-  call: (args, context) => svg(renderBeamDiagram(args, context.solve)),
+  call: computed('beam.diagram', 'render_beam_diagram'),
 };

@@ -1,6 +1,6 @@
 /** render_frame_diagram: POST /v1/frame/diagram as a tool; the SVG comes back as text content. */
-import { frameDiagramValidator, renderFrameDiagram } from '../solve/diagram.js';
-import { svg, type Tool } from './tool.js';
+import { frameDiagramValidator } from '../solve/diagram.js';
+import { computed, type Tool } from './tool.js';
 
 export const renderFrameDiagramTool: Tool = {
   name: 'render_frame_diagram',
@@ -14,5 +14,5 @@ export const renderFrameDiagramTool: Tool = {
     'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on axial, shear, moment: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
   ].join(' '),
   inputSchema: frameDiagramValidator.schema,
-  call: (args, context) => svg(renderFrameDiagram(args, context.solve)),
+  call: computed('frame.diagram', 'render_frame_diagram'),
 };

@@ -1,6 +1,6 @@
 /** render_truss_diagram: POST /v1/truss/diagram as a tool; the SVG comes back as text content. */
-import { renderTrussDiagram, trussDiagramValidator } from '../solve/diagram.js';
-import { svg, type Tool } from './tool.js';
+import { trussDiagramValidator } from '../solve/diagram.js';
+import { computed, type Tool } from './tool.js';
 
 export const renderTrussDiagramTool: Tool = {
   name: 'render_truss_diagram',
@@ -13,5 +13,5 @@ export const renderTrussDiagramTool: Tool = {
     'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on results: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
   ].join(' '),
   inputSchema: trussDiagramValidator.schema,
-  call: (args, context) => svg(renderTrussDiagram(args, context.solve)),
+  call: computed('truss.diagram', 'render_truss_diagram'),
 };

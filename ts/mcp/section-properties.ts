@@ -1,6 +1,6 @@
 /** section_properties: POST /v1/section-properties as a tool. */
-import { sectionProperties, sectionPropertiesValidator } from '../solve/section-properties.js';
-import { json, type Tool } from './tool.js';
+import { sectionPropertiesValidator } from '../solve/section-properties.js';
+import { computed, type Tool } from './tool.js';
 
 export const sectionPropertiesTool: Tool = {
   name: 'section_properties',
@@ -16,5 +16,5 @@ export const sectionPropertiesTool: Tool = {
     '{"shapes":[{"type":"rectangle","x":0,"y":180,"width":200,"height":20},{"type":"rectangle","x":95,"y":0,"width":10,"height":180}]}.',
   ].join(' '),
   inputSchema: sectionPropertiesValidator.schema,
-  call: (args, context) => json(sectionProperties(args, context.solve)),
+  call: computed('section.properties', 'section_properties'),
 };

@@ -77,11 +77,11 @@ export function createMcpServer(options: McpServerOptions): Server {
         `Unknown tool "${request.params.name}"; the tools are ${tools.map((t) => t.name).join(', ')}.`,
       );
     }
-    const baseUrl = context.solve.baseUrl;
+    const baseUrl = context.baseUrl;
     try {
       // A call counts once the caller is known, whatever its outcome (decisions.md 10), so count first.
       await countCall?.();
-      return toolResult(tool.call(request.params.arguments ?? {}, context));
+      return toolResult(await tool.call(request.params.arguments ?? {}, context));
     } catch (error) {
       if (error instanceof Problem) return problemResult(error.body(baseUrl));
       log(error);
@@ -93,6 +93,8 @@ export function createMcpServer(options: McpServerOptions): Server {
 
 export interface McpRouteOptions {
   context: ToolContext;
+  /** The engine version the server reports in `initialize`. */
+  version: string;
   log?: (error: unknown) => void;
 }
 
@@ -113,7 +115,7 @@ export function mcpRoute(options: McpRouteOptions): Middleware {
       });
     const server = createMcpServer({
       context: options.context,
-      version: options.context.solve.engine.version,
+      version: options.version,
       ...(countCall && { countCall }),
       ...(options.log && { log: options.log }),
     });

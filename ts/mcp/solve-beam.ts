@@ -1,6 +1,6 @@
 /** solve_beam: POST /v1/beam/solve as a tool. */
-import { solveBeam, beamValidator } from '../solve/beam.js';
-import { json, type Tool } from './tool.js';
+import { beamValidator } from '../solve/beam.js';
+import { computed, type Tool } from './tool.js';
 
 export const solveBeamTool: Tool = {
   name: 'solve_beam',
@@ -16,5 +16,5 @@ export const solveBeamTool: Tool = {
     '"loads":[{"type":"udl","start":-10,"from":0,"to":6}]}.',
   ].join(' '),
   inputSchema: beamValidator.schema,
-  call: (args, context) => json(solveBeam(args, context.solve)),
+  call: computed('beam.solve', 'solve_beam'),
 };

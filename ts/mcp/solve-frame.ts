@@ -1,6 +1,6 @@
 /** solve_frame: POST /v1/frame/solve as a tool. */
-import { frameValidator, solveFrame } from '../solve/frame.js';
-import { json, type Tool } from './tool.js';
+import { frameValidator } from '../solve/frame.js';
+import { computed, type Tool } from './tool.js';
 
 export const solveFrameTool: Tool = {
   name: 'solve_frame',
@@ -22,5 +22,5 @@ export const solveFrameTool: Tool = {
     '"nodalLoads":[{"node":2,"fx":10}]}.',
   ].join(' '),
   inputSchema: frameValidator.schema,
-  call: (args, context) => json(solveFrame(args, context.solve)),
+  call: computed('frame.solve', 'solve_frame'),
 };

@@ -1,6 +1,6 @@
 /** solve_truss: POST /v1/truss/solve as a tool. */
-import { solveTruss, trussValidator } from '../solve/truss.js';
-import { json, type Tool } from './tool.js';
+import { trussValidator } from '../solve/truss.js';
+import { computed, type Tool } from './tool.js';
 
 export const solveTrussTool: Tool = {
   name: 'solve_truss',
@@ -17,5 +17,5 @@ export const solveTrussTool: Tool = {
     '"supports":[{"node":1,"type":"pin"},{"node":2,"type":"roller"}],"loads":[{"node":3,"fy":-10}]}.',
   ].join(' '),
   inputSchema: trussValidator.schema,
-  call: (args, context) => json(solveTruss(args, context.solve)),
+  call: computed('truss.solve', 'solve_truss'),
 };

@@ -8,13 +8,15 @@
 import type { TObject } from '@sinclair/typebox';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SectionLibrary } from '../sections/library.js';
-import type { SolveContext } from '../solve/context.js';
 import type { ProblemBody } from '../problem/index.js';
-import { plainData } from '../solve/json-text.js';
+import type { Compute } from '../server/compute/settle.js';
+import type { TaskName } from '../server/compute/tasks.js';
 
-/** What the tools need from the service: the solve context and, when served, the section library. */
+/** What the tools need from the service: the engine pool, the public site and, when served, the section library. */
 export interface ToolContext {
-  solve: SolveContext;
+  compute: Compute;
+  /** PUBLIC_BASE_URL: problem types, meta.attribution and links.view name it. */
+  baseUrl: string;
   sections?: SectionLibrary;
 }
 
@@ -27,14 +29,28 @@ export interface Tool {
   description: string;
   inputSchema: TObject;
   /** Throws Problem for every refusal, exactly as the matching route does. */
-  call(args: unknown, context: ToolContext): ToolOutput;
+  call(args: unknown, context: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
 export const SVG_MIME_TYPE = 'image/svg+xml';
 
-/** A response body as structured content: plain data (series the engine wrote as text are parsed). */
+/** A response body as structured content. */
 export function json(body: object): ToolOutput {
-  return { kind: 'json', body: plainData(body) as Record<string, unknown> };
+  return { kind: 'json', body: body as Record<string, unknown> };
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * A tool that runs the engine task its route runs, on the same pool: the arguments are the route's body,
+ * and the answer its body (parsed back from the bytes the route would send) or its figure.
+ */
+export function computed(name: TaskName, tool: string): Tool['call'] {
+  return async (args, context) => {
+    const answer = await context.compute.run({ name, body: args, baseUrl: context.baseUrl }, `MCP ${tool}`);
+    if (answer.kind === 'svg') return svg(answer.text);
+    return json(JSON.parse(utf8.decode(answer.bytes)) as Record<string, unknown>);
+  };
 }
 
 export function svg(text: string): ToolOutput {

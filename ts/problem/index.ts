@@ -61,6 +61,15 @@ export interface ProblemBody {
   mechanism?: { node?: number; position?: number; direction: string; hint: string };
 }
 
+/** A Problem as plain data (`Problem.toData`). */
+export interface ProblemData {
+  code: ProblemCode;
+  detail: string | undefined;
+  issues: ProblemIssue[] | undefined;
+  headers: Record<string, string>;
+  mechanism: ProblemBody['mechanism'];
+}
+
 export class Problem extends Error {
   readonly code: ProblemCode;
   readonly status: number;
@@ -83,6 +92,20 @@ export class Problem extends Error {
     this.issues = options.issues;
     this.headers = options.headers ?? {};
     this.mechanism = options.mechanism;
+  }
+
+  /** The problem as plain data, to cross a thread boundary (structured clone keeps no class). */
+  toData(): ProblemData {
+    return { code: this.code, detail: this.detail, issues: this.issues, headers: this.headers, mechanism: this.mechanism };
+  }
+
+  /** The problem `toData` gave. */
+  static fromData(data: ProblemData): Problem {
+    return new Problem(data.code, data.detail, {
+      headers: data.headers,
+      ...(data.issues !== undefined && { issues: data.issues }),
+      ...(data.mechanism !== undefined && { mechanism: data.mechanism }),
+    });
   }
 
   static invalid(issues: ProblemIssue[], detail = 'The request failed validation.'): Problem {

@@ -389,10 +389,27 @@ export const StandardsListing = Strict({
 // ---------------------------------------------------------------------------------------------
 // Service
 
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const EngineStatus = Strict(
+  {
+    mode: Type.Union([Type.Literal('pool'), Type.Literal('inline')], { description: 'Engine threads (pool) or the service thread.' }),
+    threads: Count('Engine threads.'),
+    busy: Count('Threads running a request now.'),
+    waiting: Count('Requests waiting for a thread.'),
+    faults: Count('Engine faults (a trap, or an unplanned error inside the engine) in the last `faultWindowMinutes`; each answered 500.'),
+    traps: Count('How many of those faults were WebAssembly traps.'),
+    faultWindowMinutes: Count('The window `faults` and `traps` count over.'),
+    renewed: Count('Engine instances replaced since start: after a fault, or after a request grew their memory past 256 MB.'),
+  },
+  { description: 'The engine threads and their faults.' },
+);
+
 export const HealthResponse = Strict({
-  ok: Type.Boolean({ description: 'False while a configured counter store (Redis) is unreachable.' }),
+  ok: Type.Boolean({ description: 'False while a configured counter store (Redis) is unreachable or does not answer within 1 s.' }),
   engineVersion: Text(),
   timestamp: Type.String({ format: 'date-time' }),
+  engine: EngineStatus,
   detail: Type.Optional(Text('Why ok is false.')),
 });
 

@@ -8,7 +8,8 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Engine } from '../engine/engine.js';
-import type { SolveContext } from '../solve/context.js';
+import { EnginePool } from './compute/pool.js';
+import type { Compute } from './compute/settle.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
 import { jsonBody } from './middleware/body.js';
@@ -31,6 +32,18 @@ export interface AppOptions {
   calculatorDir?: string;
   /** The route table; the service's own unless a test needs another. */
   routes?: readonly Route[];
+  /**
+   * Where solves, figures and section properties run: by default the process's shared engine pool
+   * (`sharedEnginePool`: threads sized to the cores, each with the repository's section library).
+   */
+  compute?: Compute;
+}
+
+let shared: EnginePool | undefined;
+
+/** One engine pool per process for apps given none (tests make many apps; each would otherwise start threads). */
+export function sharedEnginePool(): EnginePool {
+  return (shared ??= new EnginePool());
 }
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -61,7 +74,10 @@ export function createRouter(routes: readonly Route[], deps: RouteDeps, access?:
     if (guards && route.access !== 'open') chain.push(guards[route.access]);
     if (route.doc?.body && !route.readsOwnBody) chain.push(jsonBody());
     chain.push(handler);
-    router.register(routerPath(route), [route.method], chain);
+    const layer = router.register(routerPath(route), [route.method], chain);
+    // The router answers HEAD on every GET route; on a counted route it would spend a count on a response
+    // with no body, so HEAD is left to the 405 below like any other method the route does not take.
+    if (route.access !== 'open' && 'methods' in layer) layer.methods = layer.methods.filter((method) => method !== 'HEAD');
   }
   return router;
 }
@@ -69,15 +85,14 @@ export function createRouter(routes: readonly Route[], deps: RouteDeps, access?:
 export function createApp(options: AppOptions): Koa {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const routes = options.routes ?? ROUTES;
-  const solve: SolveContext = { engine: options.engine, baseUrl, ...(options.sections && { sections: options.sections }) };
   const counters = options.access?.counters;
   const deps: RouteDeps = {
     engine: options.engine,
     baseUrl,
-    solve,
+    compute: options.compute ?? sharedEnginePool(),
     calculatorDir: options.calculatorDir ?? defaultCalculatorDir(),
     routes,
-    countersReachable: () => counters?.reachable?.() ?? true,
+    countersReachable: () => (counters?.reachable?.() === false ? false : (counters?.probe?.() ?? true)),
     ...(options.sections && { sections: options.sections }),
     ...(options.log && { log: options.log }),
   };

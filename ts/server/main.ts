@@ -8,15 +8,20 @@ import { loadSectionLibrary } from './section-files.js';
 import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
 import { createApp, listenPort, publicBaseUrl } from './app.js';
 import { answerClientErrors } from './client-errors.js';
+import { EnginePool } from './compute/pool.js';
 
 const port = listenPort(process.env);
 const baseUrl = publicBaseUrl(process.env);
 
 const engine = await loadEngine();
 const stores = storesFromEnv(process.env);
+// ENGINE_THREADS: engine threads (default: the machine's parallelism)
+const threads = Number.parseInt(process.env.ENGINE_THREADS ?? '', 10);
+const compute = new EnginePool(Number.isInteger(threads) && threads > 0 ? { threads } : {});
 const app = createApp({
   engine,
   baseUrl,
+  compute,
   sections: loadSectionLibrary(),
   access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
 });
@@ -30,7 +35,12 @@ const server = app.listen(port, () => {
 });
 answerClientErrors(server, engine.version, baseUrl);
 
+// Keys issued into a store that keeps nothing across its restart are lost with it: say so once, at start.
+void stores.keys.describe().then(({ where, durable, note }) => {
+  if (durable === false) console.error(`warning: API keys live in ${where}; ${note ?? 'they do not survive its restart'}`);
+});
+
 // Finish the requests in flight, then close the key file or the Redis connection.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => server.close(() => void stores.close().finally(() => process.exit(0))));
+  process.once(signal, () => server.close(() => void Promise.all([stores.close(), compute.close()]).finally(() => process.exit(0))));
 }

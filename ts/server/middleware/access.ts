@@ -25,6 +25,7 @@ import { MemoryCounterStore } from '../../limits/memory-store.js';
 import { RedisCounterStore } from '../../limits/redis-store.js';
 import type { Tier, TierTable } from '../../limits/tiers.js';
 import { Problem } from '../../problem/index.js';
+import { EngineFault } from '../compute/settle.js';
 
 /** The identified caller of a request. */
 export interface Caller {
@@ -80,6 +81,18 @@ export function keepsCount(status: number): boolean {
   return !(status === 401 || status === 405 || status === 413 || status === 429 || status >= 500);
 }
 
+/**
+ * Whether a counted request that failed with `error` keeps its count: as `keepsCount` says of its status,
+ * except that an engine fault counts like a served request (the engine ran, and a caller must not be able to
+ * make the engine fail for free).
+ */
+function errorKeepsCount(error: unknown): boolean {
+  return error instanceof EngineFault || keepsCount(statusOf(error));
+}
+
+/** The longest one command to the shared store (Redis) may take before the request fails with 503, in ms. */
+export const STORE_TIMEOUT_MS = 1000;
+
 /** How long a caller should wait before retrying while the shared counter store is away, in seconds. */
 export const STORE_RETRY_AFTER_S = 2;
 
@@ -105,7 +118,7 @@ export function accessControl(options: AccessOptions): RouteAccess {
   /** The caller: anonymous needs no store lookup, and a key the store holds in memory none either. */
   function callerOf(ctx: Context): Caller | Promise<Caller> {
     if (counters.reachable?.() === false) throw storeUnavailable();
-    const authorization = ctx.headers.authorization;
+    const authorization = soleAuthorization(ctx);
     if (authorization === undefined) return anonymous(addressOf(ctx, hops));
     let found: Caller | Promise<Caller>;
     try {
@@ -147,7 +160,7 @@ export function accessControl(options: AccessOptions): RouteAccess {
     try {
       await next();
     } catch (error) {
-      if (!keepsCount(statusOf(error))) await giveBack(ctx, decision);
+      if (!errorKeepsCount(error)) await giveBack(ctx, decision);
       // The error middleware renders the Problem afresh: carry the headers on it so they survive.
       else if (error instanceof Problem) Object.assign(error.headers, rateLimitHeaders(decision));
       throw error;
@@ -182,6 +195,19 @@ function admit(ctx: Context, caller: Caller, decision: RateDecision): RateDecisi
   ctx.set('X-RateLimit-Limit', String(decision.limit));
   ctx.set('X-RateLimit-Remaining', String(decision.remaining));
   return decision;
+}
+
+/**
+ * The request's one Authorization header. Node keeps the first of several and drops the rest, while a proxy
+ * in front may act on the last: a request with two could be authenticated as one caller and forwarded as
+ * another, so it is refused.
+ */
+function soleAuthorization(ctx: Context): string | undefined {
+  const values = ctx.req.headersDistinct.authorization;
+  if (values !== undefined && values.length > 1) {
+    throw unauthorized(`The request carries ${values.length} Authorization headers; send exactly one: "Authorization: Bearer <API key>".`);
+  }
+  return values?.[0];
 }
 
 function anonymous(address: string): Caller {
@@ -339,7 +365,9 @@ export function storesFromEnv(
     // Fail a request after a couple of reconnection attempts rather than hold it while Redis is away.
     // Auto-pipelining sends the commands of one event-loop turn (the counts of requests arriving together)
     // in one socket write: a write per command was most of what the Redis counter cost a request.
-    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+    // Every command is bounded: a Redis that holds the connection but does not answer (stopped, swapping) fails
+    // the request with the same 503 as one that is down, after STORE_TIMEOUT_MS rather than for as long as it hangs.
+    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true, commandTimeout: STORE_TIMEOUT_MS });
     // ioredis reconnects on its own; one line when Redis goes away and one when it is back, not one per
     // attempt or per refused request.
     let down = false;

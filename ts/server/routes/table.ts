@@ -30,13 +30,8 @@ import {
 } from '../../openapi/examples.js';
 import type { SectionLibrary } from '../../sections/library.js';
 import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
-import { solveBeam } from '../../solve/beam.js';
-import type { SolveContext } from '../../solve/context.js';
-import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../solve/diagram.js';
-import { responseBody } from '../../solve/json-text.js';
-import { renderSectionDiagram, sectionProperties } from '../../solve/section-properties.js';
-import { solveFrame } from '../../solve/frame.js';
-import { solveTruss } from '../../solve/truss.js';
+import type { Compute } from '../compute/settle.js';
+import type { TaskName } from '../compute/tasks.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
@@ -47,14 +42,15 @@ import { calculatorAsset, calculatorPage } from './calculator.js';
 export interface RouteDeps {
   engine: Engine;
   baseUrl: string;
-  solve: SolveContext;
+  /** Where solves, figures and section properties run (the engine pool). */
+  compute: Compute;
   sections?: SectionLibrary;
   /** The calculator's built files (dist/calculator: index.html and assets/). */
   calculatorDir: string;
   /** The whole table (the OpenAPI document describes it). */
   routes: readonly Route[];
-  /** False while a configured counter store cannot be reached. */
-  countersReachable: () => boolean;
+  /** False while a configured counter store cannot be reached or does not answer a probe in time. */
+  countersReachable: () => boolean | Promise<boolean>;
   log?: (error: unknown) => void;
 }
 
@@ -79,25 +75,28 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A response body as Koa takes bytes (a Buffer over the same memory, no copy). */
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** A JSON response made from the request body (read by the JSON body reader before the handler). */
-function json(answer: (body: unknown) => Parameters<typeof responseBody>[0]): Middleware {
-  return (ctx) => {
-    // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
-    ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = asBuffer(responseBody(answer(ctx.state.body)));
-  };
+/**
+ * A route that runs an engine task on the request body (read by the JSON body reader before the handler) and
+ * answers its JSON bytes or SVG.
+ */
+function computed(name: TaskName): (deps: RouteDeps) => Middleware {
+  return ({ compute, baseUrl }) =>
+    async (ctx) => {
+      const answer = await compute.run({ name, body: ctx.state.body, baseUrl }, `${ctx.method} ${ctx.path}`);
+      if (answer.kind === 'json') {
+        // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
+        ctx.set('Content-Type', JSON_TYPE);
+        ctx.body = asBuffer(answer.bytes);
+      } else {
+        ctx.type = 'image/svg+xml';
+        ctx.body = answer.text;
+      }
+    };
 }
 
-function svg(draw: (body: unknown) => string): Middleware {
-  return (ctx) => {
-    ctx.type = 'image/svg+xml';
-    ctx.body = draw(ctx.state.body);
-  };
-}
-
-function health({ engine, countersReachable }: RouteDeps): Middleware {
-  return (ctx) => {
-    const ok = countersReachable();
+function health({ engine, compute, countersReachable }: RouteDeps): Middleware {
+  return async (ctx) => {
+    const ok = await countersReachable();
     // A load balancer takes the instance out while it cannot count requests (every counted one would be a 503).
     ctx.status = ok ? 200 : 503;
     if (!ok) ctx.set('Retry-After', String(STORE_RETRY_AFTER_S));
@@ -105,7 +104,8 @@ function health({ engine, countersReachable }: RouteDeps): Middleware {
       ok,
       engineVersion: engine.version,
       timestamp: new Date().toISOString(),
-      ...(!ok && { detail: 'The shared counter store is unreachable; counted requests are refused until it is back.' }),
+      engine: compute.status(),
+      ...(!ok && { detail: 'The shared counter store is unreachable or not answering; counted requests are refused until it is back.' }),
     };
   };
 }
@@ -167,7 +167,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/beam/solve',
     access: 'counted',
-    handler: ({ solve }) => json((body) => solveBeam(body, solve)),
+    handler: computed('beam.solve'),
     doc: {
       operationId: 'solveBeam',
       tag: 'beam',
@@ -183,7 +183,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/beam/diagram',
     access: 'counted',
-    handler: ({ solve }) => svg((body) => renderBeamDiagram(body, solve)),
+    handler: computed('beam.diagram'),
     doc: {
       operationId: 'drawBeam',
       tag: 'beam',
@@ -199,7 +199,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/truss/solve',
     access: 'counted',
-    handler: ({ solve }) => json((body) => solveTruss(body, solve)),
+    handler: computed('truss.solve'),
     doc: {
       operationId: 'solveTruss',
       tag: 'truss',
@@ -215,7 +215,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/truss/diagram',
     access: 'counted',
-    handler: ({ solve }) => svg((body) => renderTrussDiagram(body, solve)),
+    handler: computed('truss.diagram'),
     doc: {
       operationId: 'drawTruss',
       tag: 'truss',
@@ -231,7 +231,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/frame/solve',
     access: 'counted',
-    handler: ({ solve }) => json((body) => solveFrame(body, solve)),
+    handler: computed('frame.solve'),
     doc: {
       operationId: 'solveFrame',
       tag: 'frame',
@@ -249,7 +249,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/frame/diagram',
     access: 'counted',
-    handler: ({ solve }) => svg((body) => renderFrameDiagram(body, solve)),
+    handler: computed('frame.diagram'),
     doc: {
       operationId: 'drawFrame',
       tag: 'frame',
@@ -267,7 +267,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/section-properties',
     access: 'counted',
-    handler: ({ solve }) => json((body) => sectionProperties(body, solve)),
+    handler: computed('section.properties'),
     doc: {
       operationId: 'sectionProperties',
       tag: 'section-properties',
@@ -287,7 +287,7 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/v1/section-properties/diagram',
     access: 'counted',
-    handler: ({ solve }) => svg((body) => renderSectionDiagram(body, solve)),
+    handler: computed('section.diagram'),
     doc: {
       operationId: 'drawSection',
       tag: 'section-properties',
@@ -363,7 +363,8 @@ export const ROUTES: readonly Route[] = [
     path: '/mcp',
     access: 'mcp',
     readsOwnBody: true,
-    handler: ({ solve, sections, log }) => mcpRoute({ context: { solve, ...(sections && { sections }) }, ...(log && { log }) }),
+    handler: ({ engine, compute, baseUrl, sections, log }) =>
+      mcpRoute({ context: { compute, baseUrl, ...(sections && { sections }) }, version: engine.version, ...(log && { log }) }),
     doc: {
       operationId: 'mcp',
       tag: 'mcp',

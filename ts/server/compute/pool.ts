@@ -1,0 +1,150 @@
+/**
+ * Where the engine runs for the service: a pool of worker threads (piscina), one engine instance each, made
+ * from one compiled module. The main thread parses, authenticates, counts and answers; a task runs on a
+ * thread under a deadline, so no request holds the process and `/v1/health` answers while a large model
+ * solves. A thread whose task overruns is ended (piscina replaces it); an instance that trapped or grew past
+ * its memory bound is replaced inside its thread (run.ts).
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { compileEngineModule } from '../../engine/node.js';
+import { Problem } from '../../problem/index.js';
+import type { Task, TaskAnswer } from './tasks.js';
+import type { Outcome } from './run.js';
+import type { EngineThreadData } from './worker.js';
+import { FaultRecord, settle, type Compute, type ComputeStatus } from './settle.js';
+
+export interface EnginePoolOptions {
+  /** Engine threads; default the machine's parallelism (ENGINE_THREADS overrides it in main.ts). */
+  threads?: number;
+  /** The most one task may run, in ms (default 5000). */
+  deadlineMs?: number;
+  /** Requests that may wait for a free thread before the service answers 503 (default 32 per thread). */
+  maxWaiting?: number;
+  /** Where faults are reported (one line each). */
+  log?: (message: string) => void;
+}
+
+export const DEFAULT_DEADLINE_MS = 5000;
+/** How often a running task's deadline is looked at. */
+const DEADLINE_POLL_MS = 50;
+
+/** The worker module beside this one: its TypeScript source under tsx and vitest, its build under dist/. */
+function workerModule(): { filename: string; execArgv: string[] } {
+  const source = import.meta.url.endsWith('.ts');
+  return {
+    filename: new URL(source ? './worker.ts' : './worker.js', import.meta.url).href,
+    execArgv: source ? ['--import', 'tsx'] : [],
+  };
+}
+
+export class EnginePool implements Compute {
+  private readonly threads: Piscina;
+  private readonly size: number;
+  private readonly deadlineMs: number;
+  private readonly maxWaiting: number;
+  private readonly faults: FaultRecord;
+  private busy = 0;
+  /** Requests waiting for a thread, oldest first: piscina's own queue stays empty, so a deadline times only the run. */
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(options: EnginePoolOptions = {}) {
+    this.size = Math.max(1, options.threads ?? availableParallelism());
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.maxWaiting = options.maxWaiting ?? 32 * this.size;
+    this.faults = new FaultRecord(options.log ?? ((line) => console.error(line)));
+    const threadData: EngineThreadData = { module: compileEngineModule() };
+    this.threads = new Piscina({
+      ...workerModule(),
+      minThreads: this.size,
+      maxThreads: this.size,
+      idleTimeout: Infinity,
+      workerData: threadData,
+    });
+  }
+
+  async run(task: Task, origin: string): Promise<TaskAnswer> {
+    await this.admit();
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = this.deadline(started);
+    let outcome: Outcome;
+    try {
+      outcome = (await this.threads.run({ ...task, started }, { signal: deadline.signal })) as Outcome;
+    } catch (error) {
+      if (deadline.signal.aborted) throw this.overrun();
+      // the thread itself died (not the instance: run.ts catches what the engine throws)
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      outcome = { kind: 'fault', trapped: false, message, renewed: true };
+    } finally {
+      deadline.clear();
+      this.release();
+    }
+    return settle(outcome, task, origin, this.faults);
+  }
+
+  status(): ComputeStatus {
+    return { mode: 'pool', threads: this.size, busy: this.busy, waiting: this.waiting.length, ...this.faults.summary() };
+  }
+
+  async close(): Promise<void> {
+    await this.threads.destroy();
+  }
+
+  /** A thread for this request, or 503 when too many already wait (or this one waited two whole deadlines). */
+  private admit(): Promise<void> {
+    if (this.busy < this.size) {
+      this.busy++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.maxWaiting) return Promise.reject(busyProblem());
+    return new Promise((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        this.busy++;
+        resolve();
+      };
+      // a request may wait as long as two deadlines: the time for the threads to finish what they run
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(busyProblem());
+      }, 2 * this.deadlineMs);
+      this.waiting.push(turn);
+    });
+  }
+
+  /**
+   * A signal that aborts `deadlineMs` after the thread set `started`: a thread that is still starting (the
+   * first task, or one replaced after an overrun) does not spend the request's time.
+   */
+  private deadline(started: Int32Array): { signal: AbortSignal; clear(): void } {
+    const controller = new AbortController();
+    let since: number | undefined;
+    const poll = setInterval(() => {
+      if (since === undefined) {
+        if (Atomics.load(started, 0) === 1) since = Date.now() - DEADLINE_POLL_MS / 2;
+      } else if (Date.now() - since >= this.deadlineMs) {
+        controller.abort();
+      }
+    }, DEADLINE_POLL_MS);
+    return { signal: controller.signal, clear: () => clearInterval(poll) };
+  }
+
+  private release(): void {
+    this.busy--;
+    this.waiting.shift()?.();
+  }
+
+  private overrun(): Problem {
+    return new Problem(
+      'engine_error',
+      `The model is too costly: its analysis did not finish within ${this.deadlineMs / 1000} s, the most one request may take. ` +
+        'Split it, or send fewer combinations or a coarser model.',
+    );
+  }
+}
+
+function busyProblem(): Problem {
+  return new Problem('service_unavailable', 'Every engine thread is busy and too many requests are waiting; retry shortly.', {
+    headers: { 'Retry-After': '1' },
+  });
+}
