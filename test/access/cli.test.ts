@@ -39,6 +39,8 @@ describe('keys command-line tool', () => {
     const key = lastLine(issued.stdout);
     expect(isWellFormedKey(key)).toBe(true);
     expect(issued.stdout.split(key)).toHaveLength(2);
+    // which store took the key (issue 31, defect 5)
+    expect(issued.stdout).toContain(`store: sqlite file ${db}`);
 
     const store = new SqliteKeyStore(db);
     expect(await store.findByHash(hashKey(key))).toMatchObject({ tier: 'consultancy', contact: 'eng@example.org', revoked: null });

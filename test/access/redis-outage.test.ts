@@ -103,3 +103,39 @@ describe('Redis stops while the service runs', () => {
     expect(logged).toHaveLength(2);
   });
 });
+
+describe('Redis hangs while the service runs (issue 31, defect 4)', () => {
+  it('answers 503 within 2 s while it is stopped, /v1/health says so, and serves again once it runs', async () => {
+    expect((await solve()).status).toBe(200);
+    redis.pause();
+    try {
+      for (const headers of [{}, { Authorization: `Bearer ${key}` }] as Record<string, string>[]) {
+        const start = performance.now();
+        const res = await solve(headers);
+        // each store command is bounded by STORE_TIMEOUT_MS (1 s); the target is 2 s
+        expect(performance.now() - start).toBeLessThan(2000);
+        expect(res.status).toBe(503);
+        expect(((await res.json()) as { code: string }).code).toBe('service_unavailable');
+      }
+      const start = performance.now();
+      const health = await fetch(`${url}/v1/health`);
+      expect(performance.now() - start).toBeLessThan(2000);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ ok: false });
+    } finally {
+      redis.resume();
+    }
+    expect(await until(async () => (await solve()).status === 200, 10_000)).toBe(true);
+    expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+  });
+});
+
+describe('keys in a Redis that keeps nothing across a restart (issue 31, defect 5)', () => {
+  it('the store says where the keys are and that they do not survive', async () => {
+    // the test server runs with --save "" and --appendonly no
+    const described = await stores.keys.describe();
+    expect(described.where).toBe(`redis 127.0.0.1:${redis.port} db 0`);
+    expect(described.durable).toBe(false);
+    expect(described.note).toMatch(/every key is lost when Redis restarts/);
+  });
+});

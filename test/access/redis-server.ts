@@ -14,6 +14,10 @@ export interface RunningRedis {
   readonly url: string;
   readonly port: number;
   stop(): Promise<void>;
+  /** Stop the process where it stands (SIGSTOP): connections stay open and nothing answers, as a hung Redis. */
+  pause(): void;
+  /** Let a paused process run on (SIGCONT). */
+  resume(): void;
 }
 
 const BINARY = process.env.REDIS_SERVER ?? 'redis-server';
@@ -48,7 +52,10 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
   return {
     url,
     port,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     async stop() {
+      if (child.exitCode === null) child.kill('SIGCONT');
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

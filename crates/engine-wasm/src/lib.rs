@@ -48,3 +48,11 @@ fn plain<T: Serialize>(value: Option<&T>) -> JsValue {
         .and_then(|v| serde_wasm_bindgen::to_value(v).ok())
         .unwrap_or(JsValue::UNDEFINED)
 }
+
+/// Aborts the instance the way any panic does (`unreachable`, since the release build aborts on panic).
+/// No route calls it: the service's tests call it to show that a trapped instance is replaced and the next
+/// request is served (test/service/engine-faults.test.ts).
+#[wasm_bindgen(js_name = trapForTests)]
+pub fn trap_for_tests() {
+    panic!("a trap asked for by a test");
+}

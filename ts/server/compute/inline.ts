@@ -3,7 +3,7 @@
  * benchmark (bench/pool.ts) sets it against the pool for small requests; the service itself uses the pool.
  */
 import type { SolveContext } from '../../solve/context.js';
-import { runTask } from './run.js';
+import { MEMORY_BOUND_BYTES, runTask } from './run.js';
 import { FaultRecord, settle, type Compute, type ComputeStatus } from './settle.js';
 import type { Task, TaskAnswer } from './tasks.js';
 
@@ -13,13 +13,15 @@ export class InlineCompute implements Compute {
   constructor(
     private readonly thread: Omit<SolveContext, 'baseUrl'>,
     log: (line: string) => void = (line) => console.error(line),
+    /** Memory past which the instance is replaced after a request (default run.ts's bound; tests set less). */
+    private readonly memoryBound = MEMORY_BOUND_BYTES,
   ) {
     this.faults = new FaultRecord(log);
   }
 
   run(task: Task, origin: string): Promise<TaskAnswer> {
     try {
-      return Promise.resolve(settle(runTask(this.thread, task), task, origin, this.faults));
+      return Promise.resolve(settle(runTask(this.thread, task, this.memoryBound), task, origin, this.faults));
     } catch (error) {
       return Promise.reject(error as Error);
     }

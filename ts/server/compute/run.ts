@@ -17,24 +17,27 @@ export type Outcome =
   | { kind: 'problem'; problem: ProblemData; renewed: boolean }
   | { kind: 'fault'; trapped: boolean; message: string; renewed: true };
 
-/** Runs `task` with the thread's context (its engine and section library) and the task's own site. */
-export function runTask(thread: Omit<SolveContext, 'baseUrl'>, task: Task): Outcome {
+/**
+ * Runs `task` with the thread's context (its engine and section library) and the task's own site; the
+ * instance is replaced afterwards when its memory passed `memoryBound` bytes.
+ */
+export function runTask(thread: Omit<SolveContext, 'baseUrl'>, task: Task, memoryBound = MEMORY_BOUND_BYTES): Outcome {
   if (task.started) Atomics.store(task.started, 0, 1);
   const context: SolveContext = { ...thread, baseUrl: task.baseUrl };
   const engine = context.engine;
   try {
     const answer = TASKS[task.name](task.body, context);
-    return { kind: 'answer', answer, renewed: renewIfGrown(context) };
+    return { kind: 'answer', answer, renewed: renewIfGrown(context, memoryBound) };
   } catch (error) {
-    if (error instanceof Problem) return { kind: 'problem', problem: error.toData(), renewed: renewIfGrown(context) };
+    if (error instanceof Problem) return { kind: 'problem', problem: error.toData(), renewed: renewIfGrown(context, memoryBound) };
     engine.reset();
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { kind: 'fault', trapped: error instanceof WebAssembly.RuntimeError, message, renewed: true };
   }
 }
 
-function renewIfGrown({ engine }: Pick<SolveContext, 'engine'>): boolean {
-  if (engine.memoryBytes() <= MEMORY_BOUND_BYTES) return false;
+function renewIfGrown({ engine }: Pick<SolveContext, 'engine'>, memoryBound: number): boolean {
+  if (engine.memoryBytes() <= memoryBound) return false;
   engine.reset();
   return true;
 }
