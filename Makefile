@@ -153,6 +153,7 @@ bench: all system-deps
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
+	npx tsx bench/pool.ts
 	npx tsx bench/calculator.ts
 
 ## The service as main was before issue 13 (BASELINE_REV), built once into target/ as it was built then

@@ -1,7 +1,8 @@
 /**
  * A server for the HTTP benchmarks, in its own process so the load generator does not share its event
- * loop: `service` is the real app as `npm start` runs it (the compiled dist/, no rate limits), `bare` a
- * Koa route answering the object it is sent once at start-up. Tells the parent its port over IPC.
+ * loop: `service` is the real app as `npm start` runs it (the compiled dist/, no rate limits; a second argument
+ * `inline` runs the engine in the service's thread, a number sets the engine threads), `bare` a Koa route
+ * answering the object it is sent once at start-up. Tells the parent its port over IPC.
  */
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -15,7 +16,13 @@ async function app(): Promise<Koa> {
     const { loadEngine } = (await import(dist('engine/node.js'))) as typeof import('../ts/engine/node.js');
     const { createApp } = (await import(dist('server/app.js'))) as typeof import('../ts/server/app.js');
     const { loadSectionLibrary } = (await import(dist('server/section-files.js'))) as typeof import('../ts/server/section-files.js');
-    return createApp({ engine: await loadEngine(), sections: loadSectionLibrary() });
+    const { EnginePool } = (await import(dist('server/compute/pool.js'))) as typeof import('../ts/server/compute/pool.js');
+    const { InlineCompute } = (await import(dist('server/compute/inline.js'))) as typeof import('../ts/server/compute/inline.js');
+    const [engine, sections] = [await loadEngine(), loadSectionLibrary()];
+    const where = process.argv[3] ?? '';
+    const compute =
+      where === 'inline' ? new InlineCompute({ engine, sections }) : new EnginePool(where === '' ? {} : { threads: Number(where) });
+    return createApp({ engine, sections, compute });
   }
   const body = await new Promise<unknown>((resolve) => process.once('message', resolve));
   const bare = new Koa();
@@ -24,3 +31,12 @@ async function app(): Promise<Koa> {
   });
   return bare;
 }
+
+const server = (await app()).listen(0, '127.0.0.1', () => {
+  process.send?.({ port: (server.address() as AddressInfo).port });
+});
+process.on('disconnect', () => process.exit(0));
+// the memory benchmark asks for this process's resident memory
+process.on('message', (m) => {
+  if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+});

@@ -85,13 +85,20 @@ export async function sequentialMs(url: string, body: string, count: number): Pr
 /** What `bench/http-target.ts` serves: the service, or a bare Koa route. */
 export type ServerKind = 'service' | 'bare';
 
+/**
+ * Starts the server; `engine` (service only) is where it runs the engine: `inline` in its own thread, or a
+ * number of engine threads (default: the pool sized to the cores).
+ */
 export async function serve(
   kind: ServerKind,
   body?: unknown,
   nodeFlags: string[] = [],
   root: URL = new URL('../', import.meta.url),
+  engine = '',
 ): Promise<{ url: string; close: () => void; rss: () => Promise<number>; cpuMs: () => number | undefined }> {
-  const child = fork(fileURLToPath(new URL('bench/http-target.ts', root)), [kind], { execArgv: [...nodeFlags, '--import', 'tsx'] });
+  const child = fork(fileURLToPath(new URL('bench/http-target.ts', root)), [kind, engine], {
+    execArgv: [...nodeFlags, '--import', 'tsx'],
+  });
   if (body !== undefined) child.send(body as object);
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number }));

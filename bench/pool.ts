@@ -1,0 +1,103 @@
+/**
+ * `make bench` (issue 31): the engine threads against the engine in the service's own thread (as before issue
+ * 31), side by side in one run, each server in a child process (bench/http-target.ts, the compiled dist/).
+ * - `/v1/health` while the envelope figure of a 300-node, 812-member braced frame with EN1990-UK combinations
+ *   renders, again and again: its p50 and p99 (target p99 < 20 ms), with the engine inline beside it.
+ * - The 300-node, 1,000-member truss over HTTP: requests per second on 1 and on 2 engine threads, in
+ *   alternating rounds (target: 2 threads at least 1.6 x one).
+ * - The 3-span beam of the HTTP benchmarks: requests per second inline and on the pool, and the choice made.
+ */
+import { HTTP_BEAM_REQUEST, load, serve } from './http.js';
+import { latticeRequest } from './requests.js';
+import { median } from './timing.js';
+import { heavyFigure } from '../test/support/heavy.js';
+
+const FIGURE = JSON.stringify(heavyFigure());
+const FIGURES = 4;
+
+/** Milliseconds of each health request sent one after another while `FIGURES` figures render in turn. */
+async function healthWhileRendering(url: string): Promise<{ times: number[]; figureMs: number }> {
+  let rendering = true;
+  const start = performance.now();
+  const figures = (async () => {
+    for (let k = 0; k < FIGURES; k++) {
+      const res = await fetch(`${url}/v1/frame/diagram`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: FIGURE });
+      if (res.status !== 200) throw new Error(`figure answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    rendering = false;
+  })();
+  const times: number[] = [];
+  while (rendering) {
+    const sent = performance.now();
+    await (await fetch(`${url}/v1/health`)).arrayBuffer();
+    if (rendering) times.push(performance.now() - sent);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await figures;
+  return { times, figureMs: (performance.now() - start) / FIGURES };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+console.log('\nengine threads (issue 31)');
+for (const where of ['', 'inline']) {
+  const server = await serve('service', undefined, [], undefined, where);
+  try {
+    await fetch(`${server.url}/v1/health`);
+    const { times, figureMs } = await healthWhileRendering(server.url);
+    const p99 = percentile(times, 99);
+    const label = where === 'inline' ? 'engine inline (before)' : 'engine threads      ';
+    console.log(
+      `  /v1/health while the 812-member envelope figure renders (${figureMs.toFixed(0)} ms a figure), ${label}: ` +
+        `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${times.length} requests` +
+        (where === '' ? ` (target p99 < 20 ms): ${verdict(p99 < 20)}` : ''),
+    );
+  } finally {
+    server.close();
+  }
+}
+
+const truss = JSON.stringify(latticeRequest());
+const rates: Record<string, number[]> = { '1': [], '2': [] };
+for (let round = 0; round < 3; round++) {
+  for (const threads of round % 2 === 0 ? ['1', '2'] : ['2', '1']) {
+    const server = await serve('service', undefined, [], undefined, threads);
+    try {
+      await load(`${server.url}/v1/truss/solve`, truss, 1);
+      rates[threads]!.push((await load(`${server.url}/v1/truss/solve`, truss, 4)).rps);
+    } finally {
+      server.close();
+    }
+  }
+}
+const [one, two] = [median(rates['1']!), median(rates['2']!)];
+console.log(
+  `  300-node truss over HTTP: ${one.toFixed(0)} req/s on 1 engine thread, ${two.toFixed(0)} on 2 (median of 3 rounds): ` +
+    `${(two / one).toFixed(2)}x (target >= 1.6x): ${verdict(two / one >= 1.6)}`,
+);
+
+const beam: Record<string, number[]> = { inline: [], pool: [] };
+for (let round = 0; round < 3; round++) {
+  for (const where of round % 2 === 0 ? ['inline', ''] : ['', 'inline']) {
+    const server = await serve('service', undefined, [], undefined, where);
+    try {
+      await load(`${server.url}/v1/beam/solve`, HTTP_BEAM_REQUEST, 1);
+      beam[where === '' ? 'pool' : 'inline']!.push((await load(`${server.url}/v1/beam/solve`, HTTP_BEAM_REQUEST, 3)).rps);
+    } finally {
+      server.close();
+    }
+  }
+}
+const [inline, pooled] = [median(beam.inline!), median(beam.pool!)];
+const hopUs = (1 / pooled - 1 / inline) * 1e6;
+const hop = hopUs > 0 ? `the hop costs ${hopUs.toFixed(0)} us a request` : 'the second thread gains more than the hop costs';
+console.log(
+  `  3-span beam over HTTP: ${inline.toFixed(0)} req/s inline, ${pooled.toFixed(0)} on the pool (${(pooled / inline).toFixed(2)}x: ${hop}). ` +
+    'Choice: every engine request goes to the pool, small ones too, for the deadline and the isolation from traps.',
+);
