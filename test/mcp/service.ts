@@ -14,6 +14,7 @@ import { MemoryCounterStore } from '../../ts/limits/memory-store.js';
 import { TIERS, type TierTable } from '../../ts/limits/tiers.js';
 import { SectionLibrary } from '../../ts/sections/index.js';
 import { createApp } from '../../ts/server/app.js';
+import type { Compute } from '../../ts/server/compute/settle.js';
 import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
 export const BASE_URL = 'http://localhost:3000';
@@ -40,13 +41,18 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService(tiers: TierTable = ROOMY, counters: CounterStore = new MemoryCounterStore()): Promise<RunningService> {
+export async function startService(
+  tiers: TierTable = ROOMY,
+  counters: CounterStore = new MemoryCounterStore(),
+  compute?: Compute,
+): Promise<RunningService> {
   library ??= loadSectionLibrary();
   const app = createApp({
     engine: await loadEngine(),
     baseUrl: BASE_URL,
     sections: library,
     access: { keys: noKeys, counters, tiers },
+    ...(compute && { compute }),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -12,6 +12,14 @@ import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
 import { violations } from './schemas.js';
 import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
+import { overlappingStars } from '../support/heavy.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadEngine, packageDirectory } from '../../ts/engine/node.js';
+import type { Engine } from '../../ts/engine/engine.js';
+import { InlineCompute } from '../../ts/server/compute/inline.js';
+import { EnginePool } from '../../ts/server/compute/pool.js';
+import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
 
@@ -25,7 +33,23 @@ const unreachable: CounterStore = {
   reachable: () => false,
 };
 
+/**
+ * The engine of the `faulty` service: every analysis traps, as a Rust panic would (the binding's test-only
+ * export aborts the very instance the pipeline uses), so each route's engine-fault 500 is produced for real.
+ */
+async function trappingEngine(): Promise<Engine> {
+  const engine = await loadEngine();
+  const glue = (await import(pathToFileURL(join(packageDirectory(), 'spanwise_engine.js')).href)) as { trapForTests(): never };
+  const trap = (): never => glue.trapForTests();
+  return { ...engine, analyseBeam: trap, solveTruss: trap, solveFrame: trap, sectionProperties: trap };
+}
+
 let roomy: RunningService;
+/** Every engine call traps: each route's 500. */
+let faulty: RunningService;
+/** One engine thread with a 1 ms deadline: a section that takes longer is the 422 of a model too costly. */
+let costly: RunningService;
+let costlyPool: EnginePool;
 /** Its counter store is away. */
 let away: RunningService;
 /** Anonymous callers get one request a day here (a day, not a minute: a minute can roll over mid-file): the first passes and every later one is 429. */
@@ -33,6 +57,13 @@ let tight: RunningService;
 
 beforeAll(async () => {
   roomy = await startService();
+  faulty = await startService(
+    undefined,
+    undefined,
+    new InlineCompute({ engine: await trappingEngine(), sections: loadSectionLibrary() }, () => {}),
+  );
+  costlyPool = new EnginePool({ threads: 1, deadlineMs: 1 });
+  costly = await startService(undefined, undefined, costlyPool);
   away = await startService(undefined, unreachable);
   tight = await startService({ ...TIERS, anonymous: { burst: 1000, day: 1, month: 1000 } });
   expect((await fetch(`${tight.url}/v1/standards`)).status).toBe(200);
@@ -41,6 +72,9 @@ afterAll(async () => {
   await roomy.close();
   await tight.close();
   await away.close();
+  await faulty.close();
+  await costly.close();
+  await costlyPool.close();
 });
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -60,7 +94,7 @@ const TEE = {
 };
 const OVERSIZED = JSON.stringify({ ...SIMPLE_BEAM, padding: 'x'.repeat(MAX_BODY_BYTES) });
 
-type Send = (service: { roomy: string; tight: string; away: string }) => Promise<Response>;
+type Send = (service: { roomy: string; tight: string; away: string; faulty: string; costly: string }) => Promise<Response>;
 
 const post =
   (path: string, body: unknown, headers: Record<string, string> = JSON_TYPE): Send =>
@@ -74,6 +108,14 @@ const limited =
   (path: string, init: RequestInit = {}): Send =>
   ({ tight }) =>
     fetch(`${tight}${path}`, init);
+const engineFault =
+  (path: string, body: unknown): Send =>
+  ({ faulty }) =>
+    fetch(`${faulty}${path}`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(body) });
+const tooCostly =
+  (path: string, body: unknown): Send =>
+  ({ costly }) =>
+    fetch(`${costly}${path}`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(body) });
 const storeAway =
   (path: string, init: RequestInit = {}): Send =>
   ({ away }) =>
@@ -105,6 +147,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/beam/solve 413': post('/v1/beam/solve', OVERSIZED),
   'POST /v1/beam/solve 422': post('/v1/beam/solve', MECHANISM),
   'POST /v1/beam/solve 429': limited('/v1/beam/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
+  'POST /v1/beam/solve 500': engineFault('/v1/beam/solve', SIMPLE_BEAM),
   'POST /v1/beam/solve 503': storeAway('/v1/beam/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
 
   'POST /v1/beam/diagram 200': post('/v1/beam/diagram', { ...SIMPLE_BEAM, view: 'moment' }),
@@ -113,6 +156,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/beam/diagram 413': post('/v1/beam/diagram', OVERSIZED),
   'POST /v1/beam/diagram 422': post('/v1/beam/diagram', MECHANISM),
   'POST /v1/beam/diagram 429': limited('/v1/beam/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
+  'POST /v1/beam/diagram 500': engineFault('/v1/beam/diagram', SIMPLE_BEAM),
   'POST /v1/beam/diagram 503': storeAway('/v1/beam/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(SIMPLE_BEAM) }),
 
   'POST /v1/truss/solve 200': post('/v1/truss/solve', TRIANGLE_TRUSS),
@@ -121,6 +165,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/truss/solve 413': post('/v1/truss/solve', OVERSIZED),
   'POST /v1/truss/solve 422': post('/v1/truss/solve', SWINGING_TRIANGLE),
   'POST /v1/truss/solve 429': limited('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
+  'POST /v1/truss/solve 500': engineFault('/v1/truss/solve', TRIANGLE_TRUSS),
   'POST /v1/truss/solve 503': storeAway('/v1/truss/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
 
   'POST /v1/truss/diagram 200': post('/v1/truss/diagram', { ...TRIANGLE_TRUSS, view: 'results' }),
@@ -129,6 +174,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/truss/diagram 413': post('/v1/truss/diagram', OVERSIZED),
   'POST /v1/truss/diagram 422': post('/v1/truss/diagram', SWINGING_TRIANGLE),
   'POST /v1/truss/diagram 429': limited('/v1/truss/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TRIANGLE_TRUSS) }),
+  'POST /v1/truss/diagram 500': engineFault('/v1/truss/diagram', TRIANGLE_TRUSS),
   'POST /v1/truss/diagram 503': storeAway('/v1/truss/diagram', {
     method: 'POST',
     headers: JSON_TYPE,
@@ -141,6 +187,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/frame/solve 413': post('/v1/frame/solve', OVERSIZED),
   'POST /v1/frame/solve 422': post('/v1/frame/solve', SWINGING_PORTAL),
   'POST /v1/frame/solve 429': limited('/v1/frame/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
+  'POST /v1/frame/solve 500': engineFault('/v1/frame/solve', PORTAL_FRAME),
   'POST /v1/frame/solve 503': storeAway('/v1/frame/solve', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
 
   'POST /v1/frame/diagram 200': post('/v1/frame/diagram', { ...PORTAL_FRAME, view: 'moment' }),
@@ -149,6 +196,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/frame/diagram 413': post('/v1/frame/diagram', OVERSIZED),
   'POST /v1/frame/diagram 422': post('/v1/frame/diagram', SWINGING_PORTAL),
   'POST /v1/frame/diagram 429': limited('/v1/frame/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
+  'POST /v1/frame/diagram 500': engineFault('/v1/frame/diagram', PORTAL_FRAME),
   'POST /v1/frame/diagram 503': storeAway('/v1/frame/diagram', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(PORTAL_FRAME) }),
 
   'POST /v1/section-properties 200': post('/v1/section-properties', TEE),
@@ -161,6 +209,8 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/section-properties 401': post('/v1/section-properties', TEE, { ...JSON_TYPE, ...UNKNOWN_KEY }),
   'POST /v1/section-properties 413': post('/v1/section-properties', OVERSIZED),
   'POST /v1/section-properties 429': limited('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
+  'POST /v1/section-properties 500': engineFault('/v1/section-properties', TEE),
+  'POST /v1/section-properties 422': tooCostly('/v1/section-properties', overlappingStars()),
   'POST /v1/section-properties 503': storeAway('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
 
   'POST /v1/section-properties/diagram 200': post('/v1/section-properties/diagram', TEE),
@@ -172,6 +222,8 @@ const PRODUCERS: Record<string, Send> = {
     headers: JSON_TYPE,
     body: JSON.stringify(TEE),
   }),
+  'POST /v1/section-properties/diagram 500': engineFault('/v1/section-properties/diagram', TEE),
+  'POST /v1/section-properties/diagram 422': tooCostly('/v1/section-properties/diagram', overlappingStars()),
   'POST /v1/section-properties/diagram 503': storeAway('/v1/section-properties/diagram', {
     method: 'POST',
     headers: JSON_TYPE,
@@ -235,7 +287,7 @@ describe('the documented responses', () => {
   it.each(documented())('%s is produced, with the documented media type, headers and body', async (key, response) => {
     const send = PRODUCERS[key];
     if (send === undefined) throw new Error(`no request produces ${key}`);
-    const res = await send({ roomy: roomy.url, tight: tight.url, away: away.url });
+    const res = await send({ roomy: roomy.url, tight: tight.url, away: away.url, faulty: faulty.url, costly: costly.url });
     expect(res.status).toBe(Number(key.split(' ')[2]));
 
     for (const name of Object.keys((response.headers ?? {}) as Json)) {

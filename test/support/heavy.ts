@@ -46,3 +46,17 @@ export function gridFrame(bays: number, storeys: number) {
 export function heavyFigure() {
   return { ...gridFrame(19, 14), view: 'moment', combination: 'envelope', width: 2000, height: 1500 };
 }
+
+/**
+ * Issue 31's overlapping stars: `count` star polygons of `points` corners (radii 1000 and 600 mm alternating),
+ * their centres on a circle of 30 mm, coordinates rounded to the millimetre as the issue's one-liner makes them.
+ */
+export function overlappingStars(count = 200, points = 40) {
+  const star = (a: number, b: number) =>
+    Array.from({ length: points }, (_, k) => {
+      const radius = k % 2 === 0 ? 1000 : 600;
+      const angle = (2 * Math.PI * k) / points;
+      return [Math.round(a + radius * Math.cos(angle)), Math.round(b + radius * Math.sin(angle))];
+    });
+  return { shapes: Array.from({ length: count }, (_, i) => ({ type: 'polygon', points: star(30 * Math.cos(i), 30 * Math.sin(i)) })) };
+}

@@ -97,19 +97,33 @@ export const problem = (code: ProblemCode, description?: string): Reply => ({ ki
 
 /** The statuses every counted endpoint shares: a bad key, a full window, and the counter store away. */
 export const COUNTED_REFUSALS = {
-  401: problem('unauthorized', 'The Authorization header is not "Bearer <valid key>".'),
+  401: problem('unauthorized', 'The Authorization header is not "Bearer <valid key>", or the request carries more than one.'),
   429: problem('rate_limited', 'A rate-limit window is full; Retry-After says when it resets.'),
-  503: problem('service_unavailable', 'The shared counter store is unreachable (fail closed); Retry-After says when to try again.'),
+  503: problem(
+    'service_unavailable',
+    'The shared counter store is unreachable or does not answer within 1 s (fail closed), or every engine thread is busy and too many ' +
+      'requests wait; Retry-After says when to try again.',
+  ),
+} as const;
+
+/** What a route that runs the engine may answer beyond its own refusals: an engine fault, counted (issue 31). */
+const ENGINE_FAULT = {
+  500: problem('internal_error', 'The engine failed on this request and was replaced; the request counts like a served one.'),
 } as const;
 
 export const SOLVE_REFUSALS = {
   400: problem('invalid_input', 'The body is not JSON, fails the schema, or fails a check beyond it; issues[] lists each field.'),
   ...COUNTED_REFUSALS,
   413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
-  422: problem('unstable_structure', 'The structure is a mechanism (unstable_structure), or the engine rejected the model (engine_error).'),
+  422: problem(
+    'unstable_structure',
+    'The structure is a mechanism (unstable_structure), the engine rejected the model (engine_error), or the model is too costly: ' +
+      'its analysis ran past the 5 s a request may take (engine_error).',
+  ),
+  ...ENGINE_FAULT,
 } as const;
 
-/** Section properties have no 422: every fault of a section is a 400 naming its shape. */
+/** Every fault of a section is a 400 naming its shape; a 422 only for a section too costly to measure in time. */
 export const SECTION_REFUSALS = {
   400: problem(
     'invalid_input',
@@ -118,6 +132,8 @@ export const SECTION_REFUSALS = {
   ),
   ...COUNTED_REFUSALS,
   413: problem('payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`),
+  422: problem('engine_error', 'The section is too costly: measuring it ran past the 5 s a request may take.'),
+  ...ENGINE_FAULT,
 } as const;
 
 const PROBLEM_JSON = 'application/problem+json';
