@@ -9,7 +9,7 @@ import type Koa from 'koa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { latticeRequest } from '../../bench/requests.js';
 import { significant } from '../../ts/solve/clean.js';
-import { testApp } from '../support/app.js';
+import { testApp, withoutTiming } from '../support/app.js';
 import { generator } from '../support/random.js';
 
 let app: Koa;
@@ -31,12 +31,6 @@ function resultNumbers(value: unknown, path = ''): [string, number][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => resultNumbers(v, `${path}.${i}`));
   if (typeof value !== 'object' || value === null) return [];
   return Object.entries(value).flatMap(([k, v]) => (NOT_RESULTS.has(k) ? [] : resultNumbers(v, `${path}.${k}`)));
-}
-
-/** The answer without its timing, which differs between two solves. */
-function withoutTiming(body: Record<string, unknown>): unknown {
-  const { computeMs: _computeMs, ...meta } = body.meta as Record<string, unknown>;
-  return { ...body, meta };
 }
 
 /** Three unequal spans: shear, moment and deflection values that are not round in binary. */

@@ -1,9 +1,11 @@
 /**
  * What an MCP tool is here: a name, a description that teaches an agent the units and signs, the TypeBox
- * schema of its arguments (the same one that validates the matching HTTP body or query), and a function
- * over the same pipeline the route calls. The results follow decisions.md 11: JSON tools return the HTTP
- * response body as `structuredContent` plus a text copy; render tools return the SVG as text; a refusal is
- * an `isError` result carrying the problem object.
+ * schema of its arguments (the one that validates the matching HTTP body or query; a render tool lists only
+ * its figure options and takes the solve tool's arguments beside them), and a function over the same
+ * pipeline the route calls. The results follow decisions.md 11, 22 and 23: `structuredContent` is the answer
+ * (the HTTP response body) and the text a short summary of it, or for the section tools its JSON; render
+ * tools return the SVG as text or the PNG as image content; a refusal is an `isError` result carrying the
+ * problem object.
  */
 import type { TObject } from '@sinclair/typebox';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -11,6 +13,7 @@ import type { SectionLibrary } from '../sections/library.js';
 import type { SolveContext } from '../solve/context.js';
 import type { ProblemBody } from '../problem/index.js';
 import { plainData } from '../solve/json-text.js';
+import { PNG_MIME_TYPE, rasterise } from '../server/png.js';
 
 /** What the tools need from the service: the solve context and, when served, the section library. */
 export interface ToolContext {
@@ -18,8 +21,11 @@ export interface ToolContext {
   sections?: SectionLibrary;
 }
 
-/** What a tool's function gives back before it becomes an MCP result. */
-export type ToolOutput = { kind: 'json'; body: Record<string, unknown> } | { kind: 'svg'; svg: string };
+export type FigureFormat = 'svg' | 'png';
+
+/** What a tool's function gives back before it becomes an MCP result; `summary` replaces the JSON text copy. */
+export type ToolOutput =
+  { kind: 'json'; body: Record<string, unknown>; summary?: string } | { kind: 'svg'; svg: string; format: FigureFormat };
 
 export interface Tool {
   name: string;
@@ -37,17 +43,37 @@ export function json(body: object): ToolOutput {
   return { kind: 'json', body: plainData(body) as Record<string, unknown> };
 }
 
-export function svg(text: string): ToolOutput {
-  return { kind: 'svg', svg: text };
+/** A solve's answer as structured content with `summarise`'s text beside it instead of a JSON copy. */
+export function answer<T extends object>(body: T, summarise: (answer: T) => string): ToolOutput {
+  const plain = plainData(body) as Record<string, unknown>;
+  return { kind: 'json', body: plain, summary: summarise(plain as T) };
+}
+
+export function svg(text: string, format: FigureFormat = 'svg'): ToolOutput {
+  return { kind: 'svg', svg: text, format };
+}
+
+/** What the solve tools answer unless asked otherwise (decisions.md 22): the engineering answer in a few hundred tokens. */
+export const AGENT_OUTPUT = { diagrams: false, precision: 6 } as const;
+
+/** The arguments with AGENT_OUTPUT under what the caller gave; anything malformed is left for the schema to refuse. */
+export function withAgentOutput(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const given = (args as { output?: unknown }).output;
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) return args;
+  return { ...args, output: { ...AGENT_OUTPUT, ...given } };
 }
 
 /** The MCP result of a tool's output. */
 export function toolResult(output: ToolOutput): CallToolResult {
   if (output.kind === 'svg') {
+    if (output.format === 'png') {
+      return { content: [{ type: 'image', data: Buffer.from(rasterise(output.svg)).toString('base64'), mimeType: PNG_MIME_TYPE }] };
+    }
     // Text content has no mimeType field of its own; `_meta` carries it for clients that look.
     return { content: [{ type: 'text', text: output.svg, _meta: { mimeType: SVG_MIME_TYPE } }] };
   }
-  return { structuredContent: output.body, content: [{ type: 'text', text: JSON.stringify(output.body) }] };
+  return { structuredContent: output.body, content: [{ type: 'text', text: output.summary ?? JSON.stringify(output.body) }] };
 }
 
 /** A refusal as the MCP result an agent can read and act on: the same problem object the HTTP API sends. */

@@ -38,6 +38,7 @@ import { renderSectionDiagram, sectionProperties } from '../../solve/section-pro
 import { solveFrame } from '../../solve/frame.js';
 import { solveTruss } from '../../solve/truss.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
+import { PNG_MIME_TYPE, rasterise } from '../png.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
 import { problemPageHandler } from './problem-pages.js';
@@ -88,10 +89,20 @@ function json(answer: (body: unknown) => Parameters<typeof responseBody>[0]): Mi
   };
 }
 
+const SVG_TYPE = 'image/svg+xml';
+
+/** A figure: SVG, or the same figure rasterised when `Accept` prefers PNG (decisions.md 23). */
 function svg(draw: (body: unknown) => string): Middleware {
   return (ctx) => {
-    ctx.type = 'image/svg+xml';
-    ctx.body = draw(ctx.state.body);
+    const figure = draw(ctx.state.body);
+    ctx.vary('Accept');
+    if (ctx.accepts(SVG_TYPE, PNG_MIME_TYPE) === PNG_MIME_TYPE) {
+      ctx.type = PNG_MIME_TYPE;
+      ctx.body = asBuffer(rasterise(figure));
+      return;
+    }
+    ctx.type = SVG_TYPE;
+    ctx.body = figure;
   };
 }
 
