@@ -82,9 +82,11 @@ const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /**
  * `value` rounded to `digits` significant digits, exactly `Number(value.toPrecision(digits))` (the double nearest
- * that decimal, so it prints with at most `digits` digits), a few times faster: a beam answer holds thousands of
- * numbers. Scaled by an exact power of ten, rounded and divided back; the scaled product is itself rounded to
- * a double, so when it lies within two ulps of a half the exact `toPrecision` decides.
+ * that decimal, so it prints with at most `digits` digits), several times faster: a beam answer holds thousands of
+ * numbers. Scaled by an exact power of ten, rounded to an integer and divided back. The scaled value is itself
+ * rounded to a double, but by less than half its ulp, and below 2^52 its distance from a half-integer is a whole
+ * number of ulps: so it rounds as the exact product would, except when it lands exactly on a half, where the
+ * exact `toPrecision` decides.
  */
 export function significant(value: number, digits: number): number {
   if (value === 0 || !Number.isFinite(value)) return value;
@@ -94,9 +96,9 @@ export function significant(value: number, digits: number): number {
   // log10 may land a hair off at a power of ten: the scaled value must have exactly `digits` integer digits
   if (scaled >= POWERS[digits]!) scaled = scale(magnitude, --shift);
   else if (scaled < POWERS[digits - 1]!) scaled = scale(magnitude, ++shift);
-  const half = Math.abs(scaled - Math.floor(scaled) - 0.5);
+  const fraction = scaled - Math.floor(scaled);
   // NaN: beyond 10^±22 a power of ten is no longer exact (below 1e-7 or above 1e22 at 15 digits)
-  if (!(half > scaled * 4.5e-16)) return Number(value.toPrecision(digits));
+  if (fraction === 0.5 || Number.isNaN(fraction)) return Number(value.toPrecision(digits));
   const rounded = Math.round(scaled);
   const result = shift >= 0 ? rounded / POWERS[shift]! : rounded * POWERS[-shift]!;
   return value < 0 ? -result : result;
