@@ -121,7 +121,7 @@ describe('solve_beam', () => {
     expect(body.extremes.deflection.max.value).toBe(-10.5469);
     expect(body.extremes.deflection.max.position).toBeCloseTo(3, 9);
     // the text is a summary of the same answer, not a copy of it
-    expect(summary(result)).toContain('pin 0 m: 30; roller 6 m: 30 kN');
+    expect(summary(result)).toContain('pin 0 m: 30 kN; roller 6 m: 30 kN');
     expect(summary(result)).toContain('deflection (up +) -10.5469 at 3 m mm');
   });
 

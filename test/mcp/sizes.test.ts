@@ -78,7 +78,7 @@ describe('solve answers', () => {
     expect(body.diagrams).toBeUndefined();
     const text = (result.content as { text: string }[])[0]!.text;
     // R = wL/2 = 30 kN each end; M = wL²/8 = 45 kN.m at 3 m
-    expect(text).toContain('pin 0 m: 30; roller 6 m: 30 kN');
+    expect(text).toContain('pin 0 m: 30 kN; roller 6 m: 30 kN');
     expect(text).toContain('moment (sagging +) 45 at 3 m');
     expect(text).toMatch(/Equilibrium residual \d/);
     expect(text).toMatch(/Calculator: http:\/\/localhost:3000\/calculator\/beam\?model=/);

@@ -92,7 +92,7 @@ function closing(answer: Answer): string[] {
   // two digits say how small the residual is; the structured answer has it in full
   const checked = check ? ` Equilibrium residual ${Number(check.equilibrium.toPrecision(2))}.` : '';
   return [
-    `Warnings: ${warnings.length > 0 ? warnings.join(' ') : 'none.'}${checked}`,
+    `${warnings.length > 0 ? `Warnings: ${warnings.join(' ')}` : 'No warnings.'}${checked}`,
     answer.links ? `Calculator: ${answer.links.view}` : 'No calculator link (the model is too large for one).',
   ];
 }
@@ -101,10 +101,10 @@ export function beamSummary(answer: BeamAnswer): string {
   const [length = '', force = '', moment = '', deflection = ''] = labels(answer.meta, 'length', 'force', 'moment', 'deflection');
   const { shear, moment: m, deflection: d } = answer.extremes;
   const reaction = (r: BeamReaction) =>
-    `${r.type} ${r.position} ${length}: ${r.vertical}${r.type === 'fixed' ? `, ${r.moment} ${moment}` : ''}`;
+    `${r.type} ${r.position} ${length}: ${r.vertical} ${force}${r.type === 'fixed' ? `, ${r.moment} ${moment}` : ''}`;
   const lines = [
     head('Beam', answer.meta),
-    `Reactions (up +, clockwise +): ${listed(answer.reactions, reaction, 'reactions')} ${force}.`,
+    `Reactions (up +, clockwise +): ${listed(answer.reactions, reaction, 'reactions')}.`,
     `Shear ${at(shear.max, length)} / ${at(shear.min, length)} ${force}; moment (sagging +) ${at(m.maxSagging, length)} / ` +
       `${at(m.maxHogging, length)} ${moment}; deflection (up +) ${at(d.max, length)} ${deflection}.`,
   ];
