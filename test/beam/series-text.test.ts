@@ -98,10 +98,13 @@ describe('series written from the engine numbers', () => {
     const res = await request(app.callback()).post('/v1/beam/solve').send(body).expect(200);
     const moment = res.body.envelope.uls.moment as { max: [number, number][]; min: [number, number][] };
     const [max, min] = [converted(bounds!.max, 'moment', 'imperial'), converted(bounds!.min, 'moment', 'imperial')];
-    // clean numbers (decisions.md 15): a moment below 1e-12 of the response's largest moment is written as 0
+    // clean numbers (decisions.md 15): a moment below 1e-12 of the response's largest moment is written as 0; the
+    // rest at the default 15 significant digits (decisions.md 22)
     const diagram = res.body.diagrams.moment as [number, number][];
     const largest = Math.max(...[...max, ...min, ...diagram].map(([, v]) => Math.abs(v)));
-    const clean = (pairs: [number, number][]) => pairs.map(([x, v]): [number, number] => [x, Math.abs(v) < 1e-12 * largest ? 0 : v]);
+    const digits = (n: number) => Number(n.toPrecision(15));
+    const clean = (pairs: [number, number][]) =>
+      pairs.map(([x, v]): [number, number] => [digits(x), Math.abs(v) < 1e-12 * largest ? 0 : digits(v)]);
     expect(
       clean(max).some(([, v], k) => v !== max[k]![1]),
       'the bounds hold round-off at the pin',

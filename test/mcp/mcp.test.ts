@@ -6,8 +6,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutTiming } from '../support/app.js';
 import { TOOLS } from '../../ts/mcp/index.js';
-import { toJsonSchema } from '../../ts/schema/json-schema.js';
+import { listedSchema } from '../../ts/mcp/tool-schema.js';
 import { TIERS } from '../../ts/limits/tiers.js';
 import { BASE_URL, connectClient, postMcp, startService, type RunningService } from './service.js';
 import { TRIANGLE_TRUSS } from '../support/models.js';
@@ -44,12 +45,15 @@ function textCopy(result: CallToolResult): unknown {
   return JSON.parse(first.text);
 }
 
-/** A solve response without its timing, which differs between two runs of the same model. */
-function withoutTiming(body: unknown): unknown {
-  const { meta, ...rest } = body as { meta: Record<string, unknown> };
-  const { computeMs: _computeMs, ...stable } = meta;
-  return { ...rest, meta: stable };
+/** The text content of a solve result: its summary. */
+function summary(result: CallToolResult): string {
+  const [first] = result.content;
+  if (first?.type !== 'text') throw new Error('the first content item is not text');
+  return first.text;
 }
+
+/** What an agent asks for to get the whole answer the HTTP route gives by default. */
+const FULL = { diagrams: true, precision: 15 };
 
 // 6 m simply supported span, 10 kN/m downward; E = 200 GPa, I = 8.0e7 mm4 -> EI = 200e6 kN/m2 * 8.0e-5 m4 = 16000 kN.m2.
 const SIMPLE_UDL = {
@@ -62,9 +66,14 @@ const SIMPLE_UDL = {
 };
 
 describe('initialize and tools/list', () => {
-  it('names the server and offers the tools, each with the JSON Schema of its TypeBox definition', async () => {
+  it('names the server and offers the tools, each with the compact JSON Schema of its TypeBox definition', async () => {
     expect(client.getServerVersion()?.name).toBe('spanwise');
-    expect(client.getInstructions()).toMatch(/NEGATIVE DOWNWARD/);
+    const instructions = client.getInstructions()!;
+    expect(instructions).toMatch(/NEGATIVE DOWNWARD/);
+    // issue 35: the instructions name every capability, each by its tool
+    for (const tool of TOOLS) expect(instructions).toContain(tool.name);
+    expect(instructions).toMatch(/frames/);
+    expect(instructions).toMatch(/"png"/);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     // decisions.md section 11: the nine tools
@@ -83,15 +92,15 @@ describe('initialize and tools/list', () => {
     );
     for (const tool of tools) {
       const source = TOOLS.find((t) => t.name === tool.name)!;
-      expect(tool.inputSchema).toEqual(toJsonSchema(source.inputSchema));
+      expect(tool.inputSchema).toEqual(listedSchema(source.inputSchema));
       expect(tool.description!.length).toBeGreaterThan(100);
     }
     const beam = tools.find((t) => t.name === 'solve_beam')!;
-    expect(beam.description).toMatch(/NEGATIVE = DOWNWARD/);
+    expect(beam.description).toMatch(/NEGATIVE = DOWN/);
     expect(beam.description).toMatch(/kN\/m/);
-    // The body schema of POST /v1/beam/solve, closed to unknown properties at the top level.
+    // The body schema of POST /v1/beam/solve, `output` included; unknown properties are refused by the call (below).
     expect(beam.inputSchema.required).toEqual(['spans', 'supports']);
-    expect((beam.inputSchema as { additionalProperties?: boolean }).additionalProperties).toBe(false);
+    expect(Object.keys(beam.inputSchema.properties!)).toEqual(['units', 'spans', 'supports', 'loads', 'combinations', 'output']);
   });
 });
 
@@ -108,10 +117,12 @@ describe('solve_beam', () => {
     // M = wL^2/8 = 10 * 36 / 8 = 45 kN.m at midspan, sagging positive.
     expect(body.extremes.moment.maxSagging.value).toBeCloseTo(45, 9);
     expect(body.extremes.moment.maxSagging.position).toBeCloseTo(3, 9);
-    // 5wL^4/(384EI) = 5 * 10 * 1296 / (384 * 16000) m = 10.546875 mm, downward so negative.
-    expect(body.extremes.deflection.max.value).toBeCloseTo(-10.546875, 6);
+    // 5wL^4/(384EI) = 5 * 10 * 1296 / (384 * 16000) m = 10.546875 mm, downward so negative; 6 significant digits by default.
+    expect(body.extremes.deflection.max.value).toBe(-10.5469);
     expect(body.extremes.deflection.max.position).toBeCloseTo(3, 9);
-    expect(textCopy(result)).toEqual(result.structuredContent);
+    // the text is a summary of the same answer, not a copy of it
+    expect(summary(result)).toContain('pin 0 m: 30 kN; roller 6 m: 30 kN');
+    expect(summary(result)).toContain('deflection (up +) -10.5469 at 3 m mm');
   });
 
   it('returns exactly what POST /v1/beam/solve returns, imperial cantilever included', async () => {
@@ -123,7 +134,7 @@ describe('solve_beam', () => {
       loads: [{ type: 'point', magnitude: -5, position: 10 }],
     };
     for (const model of [SIMPLE_UDL, cantilever]) {
-      const viaTool = await call('solve_beam', model);
+      const viaTool = await call('solve_beam', { ...model, output: FULL });
       const viaHttp = await http('/v1/beam/solve', model);
       expect(viaHttp.status).toBe(200);
       expect(withoutTiming(viaTool.structuredContent)).toEqual(withoutTiming(viaHttp.body));
@@ -166,15 +177,18 @@ describe('solve_truss and render_truss_diagram', () => {
       reactions: { node: number; vertical: number }[];
     };
     const force = (member: number) => body.memberForces.find((m) => m.member === member)!.force;
-    // Joint 3: 2 F (3/5) = -10 -> F = -25/3 kN in each rafter (compression); joint 1: tie = -F (4/5) = +20/3 kN (tension).
-    expect(force(2)).toBeCloseTo(-25 / 3, 9);
-    expect(force(3)).toBeCloseTo(-25 / 3, 9);
-    expect(force(1)).toBeCloseTo(20 / 3, 9);
+    // Joint 3: 2 F (3/5) = -10 -> F = -25/3 kN in each rafter (compression); joint 1: tie = -F (4/5) = +20/3 kN (tension),
+    // at the tools' 6 significant digits.
+    expect(force(2)).toBe(-8.33333);
+    expect(force(3)).toBe(-8.33333);
+    expect(force(1)).toBe(6.66667);
     // Symmetry: each support carries half the 10 kN.
     expect(body.reactions.map((r) => r.vertical)).toEqual([expect.closeTo(5, 9), expect.closeTo(5, 9)]);
+    expect(summary(result)).toContain('Forces (tension +): member 1 6.66667, member 2 -8.33333 kN.');
     const viaHttp = await http('/v1/truss/solve', TRIANGLE_TRUSS);
     expect(viaHttp.status).toBe(200);
-    expect(withoutTiming(result.structuredContent)).toEqual(withoutTiming(viaHttp.body));
+    const full = await call('solve_truss', { ...TRIANGLE_TRUSS, output: FULL });
+    expect(withoutTiming(full.structuredContent)).toEqual(withoutTiming(viaHttp.body));
   });
 
   it('refuses a truss that can swing about its one pin, as the route does with 422', async () => {
@@ -221,7 +235,7 @@ describe('render_frame_diagram', () => {
 describe('solve_frame', () => {
   it('solves the L-frame fixture to its virtual-work answers and returns what POST /v1/frame/solve returns', async () => {
     const fixture = frameFixtures().find((f) => f.name === 'l-frame-virtual-work')!;
-    const result = await call('solve_frame', fixture.request);
+    const result = await call('solve_frame', { ...fixture.request, output: FULL });
     expect(result.isError).toBeFalsy();
     for (const e of fixture.expect) {
       const actual = valueAt(result.structuredContent, e.path);
@@ -231,7 +245,7 @@ describe('solve_frame', () => {
     const viaHttp = await http('/v1/frame/solve', fixture.request);
     expect(viaHttp.status).toBe(200);
     expect(withoutTiming(result.structuredContent)).toEqual(withoutTiming(viaHttp.body));
-    expect(withoutTiming(textCopy(result))).toEqual(withoutTiming(viaHttp.body));
+    expect(summary(result)).toMatch(/^Frame of 2 members, SI units\.\nReactions/);
   });
 
   it('refuses a frame on one pin, as the route does with 422', async () => {

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { loadEngine } from '../../ts/engine/node.js';
 import type { KeyStore } from '../../ts/keys/store.js';
 import type { CounterStore } from '../../ts/limits/counter-store.js';
@@ -85,4 +86,29 @@ export async function postMcp(url: string, body: unknown, headers: Record<string
     headers: { ...MCP_HEADERS, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * The running service and the SDK client connected to it, for one test file: started before its tests and
+ * closed after them. Read them inside tests (they exist once `beforeAll` has run).
+ */
+export function serviceForFile(): { readonly service: RunningService; readonly client: Client } {
+  let service: RunningService | undefined;
+  let client: Client | undefined;
+  beforeAll(async () => {
+    service = await startService();
+    client = await connectClient(service);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await service?.close();
+  });
+  return {
+    get service() {
+      return service!;
+    },
+    get client() {
+      return client!;
+    },
+  };
 }

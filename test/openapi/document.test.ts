@@ -55,6 +55,31 @@ describe('the document', () => {
     expect(query.find((p) => p.name === 'limit')?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 500, default: 50 });
   });
 
+  it('documents output on the three solve bodies, with an example of it each (decisions.md 22)', () => {
+    for (const kind of ['Beam', 'Truss', 'Frame']) {
+      const output = served.components.schemas[`${kind}SolveRequest`].properties.output as Json;
+      expect(output.properties.diagrams).toMatchObject({ type: 'boolean', default: true });
+      expect(output.properties.precision).toMatchObject({ type: 'integer', minimum: 3, maximum: 15, default: 15 });
+      const examples = served.paths[`/v1/${kind.toLowerCase()}/solve`].post.requestBody.content['application/json'].examples as Json;
+      expect(
+        Object.values(examples).some((e) => (e as Json).value.output !== undefined),
+        kind,
+      ).toBe(true);
+    }
+  });
+
+  it('documents the PNG answer of every diagram route beside the SVG, with a PNG example (decisions.md 23)', () => {
+    for (const path of ['/v1/beam/diagram', '/v1/truss/diagram', '/v1/frame/diagram', '/v1/section-properties/diagram']) {
+      const ok = served.paths[path].post.responses['200'] as Json;
+      expect(Object.keys(ok.content), path).toEqual(['image/svg+xml', 'image/png']);
+      expect(ok.description, path).toMatch(/Accept: image\/png/);
+    }
+    for (const path of ['/v1/beam/diagram', '/v1/truss/diagram', '/v1/frame/diagram']) {
+      const examples = served.paths[path].post.requestBody.content['application/json'].examples as Json;
+      expect(examples.png?.summary, path).toMatch(/Accept: image\/png/);
+    }
+  });
+
   it('offers the bearer key as optional on counted endpoints and asks none of health and the document', () => {
     expect(served.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(served.paths['/v1/beam/solve'].post.security).toEqual([{}, { bearerKey: [] }]);

@@ -51,12 +51,13 @@ async function run(block: string): Promise<string> {
 }
 
 describe('README examples', () => {
-  it('cover a beam, a truss, a diagram, sections, combinations, a Bearer key and MCP', () => {
+  it('cover a beam, a truss, a diagram (SVG and PNG), sections, combinations, a Bearer key and MCP', () => {
     const text = blocks.join('\n');
     for (const wanted of [
       '/v1/beam/solve',
       '/v1/truss/solve',
       '-o figure.svg',
+      '-o figure.png',
       '/v1/sections',
       '"combinations"',
       'Authorization: Bearer',
@@ -73,6 +74,11 @@ describe('README examples', () => {
       const figure = readFileSync(join(work, 'figure.svg'), 'utf8');
       expect(figure).toMatch(/<svg[\s>]/);
       expect(figure.trimEnd().endsWith('-->')).toBe(true);
+      return;
+    }
+    if (block.includes('-o figure.png')) {
+      // the PNG signature (decisions.md 23)
+      expect([...readFileSync(join(work, 'figure.png')).subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
       return;
     }
     expect(output.length).toBeGreaterThan(0);

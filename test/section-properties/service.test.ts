@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIERS } from '../../ts/limits/tiers.js';
-import { toJsonSchema } from '../../ts/schema/json-schema.js';
+import { listedSchema } from '../../ts/mcp/tool-schema.js';
 import { SectionPropertiesRequest } from '../../ts/schema/section-properties.js';
 import { ROUTES } from '../../ts/server/routes/table.js';
 import { connectClient, startService, type RunningService } from '../mcp/service.js';
@@ -71,7 +71,7 @@ describe('the MCP tool section_properties', () => {
   it('takes the HTTP body as its input schema and answers the HTTP body', async () => {
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'section_properties')!;
-    expect(tool.inputSchema).toEqual(toJsonSchema(SectionPropertiesRequest));
+    expect(tool.inputSchema).toEqual(listedSchema(SectionPropertiesRequest));
     const result = (await client.callTool({ name: 'section_properties', arguments: TEE })) as CallToolResult;
     const content = result.structuredContent as { area: number; Sx: number; plasticNeutralAxis: { y: number } };
     expect(content.area).toBe(5800);

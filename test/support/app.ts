@@ -16,3 +16,10 @@ export function expectClose(got: number | undefined, want: number, relative = 1e
   if (Math.abs(got - want) > relative * scale)
     throw new Error(`expected ${want}, got ${got} (relative error ${Math.abs(got - want) / scale})`);
 }
+
+/** A solve answer without its timing (`meta.computeMs`), which differs between two solves of one model. */
+export function withoutTiming(body: unknown): unknown {
+  const { meta, ...rest } = body as { meta: Record<string, unknown> };
+  const { computeMs: _computeMs, ...stable } = meta;
+  return { ...rest, meta: stable };
+}

@@ -16,10 +16,9 @@ export const getSectionTool: Tool = {
   name: 'get_section',
   title: 'Look up a steel section',
   description: [
-    'One steel section from the library (AS4100, AISC, EN10365, BS4, JIS, IS808) by designation, e.g. "W14X90", "IPE300",',
-    '"UB 457x191x67", "310UB40.4". Returns gross area A, Ix (major axis), Iy, mass/weight and, where published, d, bf, tf, tw,',
-    'in an SI block (mm2, mm4, kg/m, mm) and an imperial block (in2, in4, lb/ft, in). Not found: the error names up to three',
-    "nearest designations. Use si.Ix as a beam span's I (mm4, with E = 200 GPa for steel), or the designation as a truss material's section.",
+    'One steel section by designation (AS4100, AISC, EN10365, BS4, JIS, IS808): A, Ix, Iy, mass, dimensions, in an SI (mm2,',
+    "mm4, kg/m, mm) and an imperial block. Unknown: the error names the nearest. Use si.Ix as a span's I, or the designation as a",
+    'material\'s section. Example: {"name":"310UB40.4"}.',
   ].join(' '),
   inputSchema: SectionLookupQuery,
   call(args, context) {

@@ -1,18 +1,16 @@
-/** render_beam_diagram: POST /v1/beam/diagram as a tool; the SVG comes back as text content. */
-import { beamDiagramValidator } from '../solve/diagram.js';
-import { computed, type Tool } from './tool.js';
+/** render_beam_diagram: POST /v1/beam/diagram as a tool; SVG as text, or PNG as image content. */
+import { beamDiagramProperties } from '../schema/diagram.js';
+import { renderTool } from './render.js';
 
-export const renderBeamDiagramTool: Tool = {
+export const renderBeamDiagramTool = renderTool({
   name: 'render_beam_diagram',
-  title: 'Draw a beam diagram (SVG)',
+  title: 'Draw a beam diagram (SVG or PNG)',
   description: [
-    'Solves a beam (the solve_beam arguments, same units and signs: loads NEGATIVE = DOWNWARD, moments clockwise positive)',
-    'and draws it as an SVG document (mimeType image/svg+xml), returned as text content. view: problem (the clean setup),',
-    'setup (with reactions; default), results (reactions and deflected shape), or the charts shear, moment (sagging positive)',
-    'and deflection. Optional width 400-2000 px (default 860), height 150-1500 px, theme light|dark, style modern|classic,',
-    'deformed (overlay the deflected shape on the setup view; true on another view is refused).',
-    'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on shear, moment, deflection: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
+    'Solves and draws a beam: the solve_beam arguments plus view problem | setup (default) | results | shear | moment | deflection,',
+    'width 400-2000 px, height, theme light|dark, style, deformed, combination (an id or "envelope") and format svg | png (an image',
+    'you can look at). Example: the solve_beam example plus {"view":"moment","format":"png"}.',
   ].join(' '),
-  inputSchema: beamDiagramValidator.schema,
-  call: computed('beam.diagram', 'render_beam_diagram'),
-};
+  solveTool: 'solve_beam',
+  figure: beamDiagramProperties,
+  task: 'beam.diagram',
+});

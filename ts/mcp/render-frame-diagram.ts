@@ -1,18 +1,16 @@
-/** render_frame_diagram: POST /v1/frame/diagram as a tool; the SVG comes back as text content. */
-import { frameDiagramValidator } from '../solve/diagram.js';
-import { computed, type Tool } from './tool.js';
+/** render_frame_diagram: POST /v1/frame/diagram as a tool; SVG as text, or PNG as image content. */
+import { frameDiagramProperties } from '../schema/diagram.js';
+import { renderTool } from './render.js';
 
-export const renderFrameDiagramTool: Tool = {
+export const renderFrameDiagramTool = renderTool({
   name: 'render_frame_diagram',
-  title: 'Draw a plane frame diagram (SVG)',
+  title: 'Draw a plane frame diagram (SVG or PNG)',
   description: [
-    'Solves a plane frame (the solve_frame arguments, same units and signs: fy and global-y loads NEGATIVE = DOWNWARD, moments',
-    'clockwise positive) and draws it as an SVG document (mimeType image/svg+xml), returned as text content. view: problem',
-    '(geometry, hinges, supports, loads), results (default: reactions and the deflected shape), deflected (the deflected shape',
-    "magnified), or axial, shear, moment (each member's diagram drawn on the frame, the moment on the tension side).",
-    'Optional width 400-2000 px (default 860), height 150-1500 px (default 420), theme light|dark, style modern|classic.',
-    'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on axial, shear, moment: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
+    'Solves and draws a frame: the solve_frame arguments plus view problem | results (default) | deflected | axial | shear | moment,',
+    'width 400-2000 px, height, theme light|dark, style, combination (an id or "envelope") and format svg | png (an image you can',
+    'look at). Example: the solve_frame example plus {"view":"moment","format":"png"}.',
   ].join(' '),
-  inputSchema: frameDiagramValidator.schema,
-  call: computed('frame.diagram', 'render_frame_diagram'),
-};
+  solveTool: 'solve_frame',
+  figure: frameDiagramProperties,
+  task: 'frame.diagram',
+});

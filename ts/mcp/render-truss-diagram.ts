@@ -1,17 +1,16 @@
-/** render_truss_diagram: POST /v1/truss/diagram as a tool; the SVG comes back as text content. */
-import { trussDiagramValidator } from '../solve/diagram.js';
-import { computed, type Tool } from './tool.js';
+/** render_truss_diagram: POST /v1/truss/diagram as a tool; SVG as text, or PNG as image content. */
+import { trussDiagramProperties } from '../schema/diagram.js';
+import { renderTool } from './render.js';
 
-export const renderTrussDiagramTool: Tool = {
+export const renderTrussDiagramTool = renderTool({
   name: 'render_truss_diagram',
-  title: 'Draw a truss diagram (SVG)',
+  title: 'Draw a truss diagram (SVG or PNG)',
   description: [
-    'Solves a truss (the solve_truss arguments, same units and signs: fy NEGATIVE = DOWNWARD, member forces tension positive)',
-    'and draws it as an SVG document (mimeType image/svg+xml), returned as text content. view: problem (geometry, loads,',
-    'supports) or results (default: reactions, member forces coloured tension red and compression blue, deflected shape).',
-    'Optional width 400-2000 px (default 860), height 150-1500 px (default 460), theme light|dark, style modern|classic.',
-    'With combinations: combination = an id of the solve\'s envelope.combinations (that combination, factored) or "envelope" (the envelope on results: ULS max and min, SLS deflection bounds); the caption names what is drawn.',
+    'Solves and draws a truss: the solve_truss arguments plus view problem | results (default: forces, tension red), numbers, width',
+    '400-2000 px, height, theme light|dark, style, combination (an id or "envelope") and format svg | png (an image you can look',
+    'at). Example: the solve_truss example plus {"format":"png"}.',
   ].join(' '),
-  inputSchema: trussDiagramValidator.schema,
-  call: computed('truss.diagram', 'render_truss_diagram'),
-};
+  solveTool: 'solve_truss',
+  figure: trussDiagramProperties,
+  task: 'truss.diagram',
+});

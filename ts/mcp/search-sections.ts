@@ -12,10 +12,8 @@ export const searchSectionsTool: Tool = {
   name: 'search_sections',
   title: 'Search steel sections',
   description: [
-    'Lists steel sections of the library filtered by standard (AS4100, AISC, EN10365, BS4, JIS, IS808), type (UB, UC, W, IPE, HEA,',
-    'ISMB, ...) and q, a substring of the designation ignoring case and spaces. Returns {total (matches before limit), count,',
-    `sections}; limit defaults to ${DEFAULT_LIST_LIMIT}. Each section has an SI block (mm2, mm4, kg/m, mm) and an imperial block`,
-    '(in2, in4, lb/ft, in). Sections come in library order, not sorted by size: filter by type and q to narrow down.',
+    'Steel sections filtered by standard (AS4100, AISC, EN10365, BS4, JIS, IS808), type (UB, UC, W, IPE, HEA, ...) and q (part of',
+    `the designation), in library order: {total, count, sections}; limit default ${DEFAULT_LIST_LIMIT}. Example: {"standard":"AISC","type":"W","q":"W14"}.`,
   ].join(' '),
   inputSchema: SectionListQuery,
   call(args, context) {

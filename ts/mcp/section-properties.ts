@@ -1,20 +1,17 @@
 /** section_properties: POST /v1/section-properties as a tool. */
 import { sectionPropertiesValidator } from '../solve/section-properties.js';
-import { computed, type Tool } from './tool.js';
+import { json, solved, type Tool } from './tool.js';
 
 export const sectionPropertiesTool: Tool = {
   name: 'section_properties',
   title: 'Properties of a cross-section built from shapes',
   description: [
-    'Area, centroid, Ix, Iy, Ixy (about the centroid), principal axes {I1, I2, angle in degrees from x to the I1 axis,',
-    'counter-clockwise}, radii of gyration, elastic moduli per extreme fibre and the governing Zx, Zy (the smaller of each pair),',
-    'plastic neutral axes (equal-area lines) and plastic moduli Sx, Sy, and extents of a section made of 1 to 200 shapes.',
-    'Shapes: {"type":"rectangle","x","y","width","height"} (x, y = lower-left corner), {"type":"circle","x","y","diameter"}',
-    '(x, y = centre), {"type":"polygon","points":[[x,y],...]} (3 to 1000 points, either winding, must not cross itself); add',
-    '"void":true to cut a hole. Solids are unioned (overlaps count once), voids subtracted. Units: SI = mm (mm2, mm3, mm4),',
-    'imperial = in. y is up. J and Cw are not computed. Example, a T of a 200 x 20 flange on a 10 x 180 stem:',
-    '{"shapes":[{"type":"rectangle","x":0,"y":180,"width":200,"height":20},{"type":"rectangle","x":95,"y":0,"width":10,"height":180}]}.',
+    'Area, centroid, Ix, Iy, Ixy, principal axes (angle in degrees from x to I1), radii of gyration, elastic moduli (Zx, Zy the',
+    'smaller), plastic neutral axes and moduli Sx, Sy, and extents of a section of 1-200 shapes: rectangle{x, y (lower-left), width,',
+    'height}, circle{x, y (centre), diameter}, polygon{points [[x, y], ...]}; "void": true cuts a hole. Solids union, voids subtract.',
+    'SI mm, imperial in; y up. Example, a T: {"shapes":[{"type":"rectangle","x":0,"y":180,"width":200,"height":20},',
+    '{"type":"rectangle","x":95,"y":0,"width":10,"height":180}]}',
   ].join(' '),
   inputSchema: sectionPropertiesValidator.schema,
-  call: computed('section.properties', 'section_properties'),
+  call: async (args, context) => json(await solved('section.properties', args, context, 'section_properties')),
 };

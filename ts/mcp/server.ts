@@ -16,21 +16,26 @@ import {
   type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Middleware } from 'koa';
-import { toJsonSchema } from '../schema/json-schema.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { Problem } from '../problem/index.js';
+import { listedSchema } from './tool-schema.js';
 import { TOOLS } from './tools.js';
 import { problemResult, toolResult, type Tool, type ToolContext } from './tool.js';
 
 /** Counts one tools/call against the caller's limits; throws Problem `rate_limited` when a window is full. */
 export type CountCall = () => Promise<unknown>;
 
+/** What initialize tells an agent: every capability, in a few lines (each tool's description says the rest). */
 const INSTRUCTIONS = [
-  'Spanwise solves beams and trusses, draws them, measures sections built from shapes (section_properties: mm or in)',
-  "and looks up steel sections. Every number is in the request's unit system",
-  '(SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial: ft, kip, k/ft, ksf, k.ft, ksi, in4, in).',
-  'Loads are NEGATIVE DOWNWARD; applied moments are clockwise positive. A failed call returns isError with a',
-  'problem object whose `issues` name each offending field by its dotted path.',
+  'Spanwise does structural analysis. solve_beam: continuous beams; solve_truss: plane pin-jointed trusses; solve_frame:',
+  'rigid-jointed plane frames; each with load combinations and ULS/SLS envelopes (AS1170, ASCE7, EN1990-UK, IS456, BSL-Japan or',
+  'custom) and library sections as materials. section_properties: a section built from rectangles, circles and polygons (mm or',
+  'in). get_section, search_sections: steel sections of AS4100, AISC, EN10365, BS4, JIS and IS808. render_beam_diagram,',
+  'render_truss_diagram, render_frame_diagram: figures as SVG, or format "png" for an image you can look at.',
+  "Every number is in the request's unit system (SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial: ft, kip, k/ft, ksf, k.ft,",
+  'ksi, in4, in). Loads are NEGATIVE DOWNWARD; applied moments are clockwise positive. Solve answers: structuredContent is the',
+  'answer, without diagram series and at 6 significant digits unless output asks for more; the text is a short summary with a',
+  'calculator link. A failed call returns isError with a problem object whose `issues` name each offending field by its dotted path.',
 ].join(' ');
 
 const listings = new WeakMap<readonly Tool[], ListedTool[]>();
@@ -43,7 +48,7 @@ function listing(tools: readonly Tool[]): ListedTool[] {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toJsonSchema(tool.inputSchema) as ListedTool['inputSchema'],
+    inputSchema: listedSchema(tool.inputSchema) as ListedTool['inputSchema'],
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }));
   listings.set(tools, listed);

@@ -1,20 +1,20 @@
-/** solve_beam: POST /v1/beam/solve as a tool. */
-import { beamValidator } from '../solve/beam.js';
-import { computed, type Tool } from './tool.js';
+/** solve_beam: POST /v1/beam/solve as a tool, answering without diagram series at 6 digits unless asked. */
+import { BeamSolveRequest } from '../schema/beam.js';
+import { beamSummary, type BeamAnswer } from './summary.js';
+import { answer, solved, withAgentOutput, type Tool } from './tool.js';
 
 export const solveBeamTool: Tool = {
   name: 'solve_beam',
   title: 'Solve a multi-span beam',
   description: [
-    'Solves a continuous beam of 1 to 20 spans (linear elastic, Euler-Bernoulli) and returns reactions, shear, moment,',
-    'rotation and deflection diagrams, exact extremes, and with `combinations` the ULS/SLS envelope of a design standard.',
-    'Units: SI = m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial = ft, kip, k/ft, ksf, k.ft, ksi, in4, in.',
-    'Signs: loads NEGATIVE = DOWNWARD (gravity is negative); applied moments clockwise positive; settlement down negative.',
-    'Results: reactions up positive, reaction moments clockwise positive; moment diagram sagging positive; deflection up positive (mm | in).',
-    'Positions are measured from the left end. Example: a 6 m simply supported span with a 10 kN/m gravity load:',
-    '{"spans":[{"length":6,"E":200,"I":8.0e7}],"supports":[{"type":"pin","position":0},{"type":"roller","position":6}],',
-    '"loads":[{"type":"udl","start":-10,"from":0,"to":6}]}.',
+    'Continuous beam, 1-20 spans: reactions, exact shear/moment/deflection extremes with positions; with combinations the ULS/SLS envelope.',
+    'SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm (imperial: ft, kip, k/ft, ksf, k.ft, ksi, in4, in). spans[{length, E, I, connection',
+    'rigid|hinge}], supports[{type, position, settlement mm}], loads point{magnitude, position}, udl{start, end?, from, to},',
+    'area{start, end?, from, to, width} kPa, moment{magnitude, position}; case G (default) Q Qr W E S R T. Positions from the left end.',
+    'Loads NEGATIVE = DOWN; moments clockwise +; moment sagging +; deflection up +. Default output {diagrams: false, precision: 6};',
+    'output {diagrams: true, precision: 15} gives the series. Example, 6 m span, 10 kN/m down: {"spans":[{"length":6,"E":200,"I":8e7}],',
+    '"supports":[{"type":"pin","position":0},{"type":"roller","position":6}],"loads":[{"type":"udl","start":-10,"from":0,"to":6}]}',
   ].join(' '),
-  inputSchema: beamValidator.schema,
-  call: computed('beam.solve', 'solve_beam'),
+  inputSchema: BeamSolveRequest,
+  call: async (args, context) => answer(await solved<BeamAnswer>('beam.solve', withAgentOutput(args), context, 'solve_beam'), beamSummary),
 };

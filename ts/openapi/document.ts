@@ -156,7 +156,12 @@ function responseObject(status: number, reply: Reply, op: Operation): JsonSchema
     case 'json':
       return { description: reply.description, headers, content: { 'application/json': { schema: ref(reply.schema) } } };
     case 'svg':
-      return { description: reply.description, headers, content: { 'image/svg+xml': { schema: { type: 'string' } } } };
+      // the same figure rasterised when Accept prefers image/png (decisions.md 23); raw bytes, so no schema
+      return {
+        description: `${reply.description} With \`Accept: image/png\` the same figure as a PNG image of the requested width and height.`,
+        headers,
+        content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': {} },
+      };
     case 'problem':
       return {
         description: `${problemTitle[reply.code]} (\`${reply.code}\`)${reply.description ? `: ${reply.description}` : '.'}`,

@@ -60,6 +60,14 @@ export const beamSolveExamples: Record<string, Example> = {
   },
 };
 
+/** What an agent asks for (decisions.md 22): no diagram series, 6 significant digits. */
+const compact = { diagrams: false, precision: 6 };
+
+beamSolveExamples.compactAnswer = {
+  summary: 'The 6 m span, `output` without diagram series and at 6 significant digits: reactions, extremes, meta and link only',
+  value: { ...(simplySupportedUdl.value as object), output: compact },
+};
+
 export const beamDiagramExamples: Record<string, Example> = {
   momentChart: {
     summary: 'Bending moment chart of the 6 m simply supported span under 10 kN/m (peak wL²/8 = 45 kN.m at midspan)',
@@ -72,6 +80,10 @@ export const beamDiagramExamples: Record<string, Example> = {
   momentEnvelope: {
     summary: 'The same beam: the ULS moment envelope, upper and lower bounds over the AS1170 combinations',
     value: { ...(beamSolveExamples.twoSpanWithCombinations!.value as object), view: 'moment', combination: 'envelope' },
+  },
+  png: {
+    summary: 'The moment chart at 600 x 300 px; sent with `Accept: image/png` it comes back as a PNG image',
+    value: { ...(simplySupportedUdl.value as object), view: 'moment', width: 600, height: 300 },
   },
   twoSpanResults: {
     summary: 'Two 5 m spans under 7 kN/m: reactions and deflected shape, dark theme',
@@ -107,6 +119,11 @@ export const trussSolveExamples: Record<string, Example> = {
   },
 };
 
+trussSolveExamples.compactAnswer = {
+  summary: 'The triangle at 6 significant digits (`output.precision`; a truss has no diagram series)',
+  value: { ...triangle, output: { precision: 6 } },
+};
+
 export const trussDiagramExamples: Record<string, Example> = {
   results: {
     summary: 'The triangle with member forces (tension red, compression blue) and the deflected shape',
@@ -115,6 +132,10 @@ export const trussDiagramExamples: Record<string, Example> = {
   envelope: {
     summary: 'The triangle in dead load and wind: each member labelled with its largest and smallest force over the ASCE 7 combinations',
     value: { ...(trussSolveExamples.sectionsAndCombinations!.value as object), combination: 'envelope' },
+  },
+  png: {
+    summary: 'The triangle with its member forces; sent with `Accept: image/png` it comes back as a PNG image',
+    value: { ...triangle, view: 'results', width: 800 },
   },
   problem: {
     summary: 'The triangle as set up: geometry, supports and the load, classic glyphs',
@@ -163,6 +184,11 @@ export const frameSolveExamples: Record<string, Example> = {
   },
 };
 
+frameSolveExamples.compactAnswer = {
+  summary: 'The portal in dead, live and wind load, `output` without member diagrams at 6 significant digits: what an agent reads',
+  value: { ...(frameSolveExamples.gravityAndWind!.value as object), output: compact },
+};
+
 export const frameDiagramExamples: Record<string, Example> = {
   moment: {
     summary: "The sway portal's bending moment drawn on the frame, on the tension side",
@@ -175,6 +201,10 @@ export const frameDiagramExamples: Record<string, Example> = {
   windCombination: {
     summary: 'The same portal under AS1170-ULS-5 = 0.9G + W (wind with the least dead load): factored loads, reactions, deflected shape',
     value: { ...(frameSolveExamples.gravityAndWind!.value as object), view: 'results', combination: 'AS1170-ULS-5' },
+  },
+  png: {
+    summary: "The sway portal's moment diagram; sent with `Accept: image/png` it comes back as a PNG image",
+    value: { ...portal, nodalLoads: [{ node: 2, fx: 10 }], view: 'moment', width: 700, height: 500 },
   },
   results: {
     summary: 'The portal under 5 kN/m on its beam: reactions and the deflected shape',

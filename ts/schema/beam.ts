@@ -3,7 +3,7 @@
  * no additional properties anywhere.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Combinations, LoadCaseField, NonNegativeNum, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import { Combinations, Output, LoadCaseField, NonNegativeNum, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
 
 export const MAX_SPANS = 20;
 export const MAX_BEAM_SUPPORTS = 21;
@@ -78,10 +78,13 @@ export const beamRequestProperties = {
   combinations: Type.Optional(Combinations),
 };
 
-export const BeamSolveRequest = Strict(beamRequestProperties, {
-  $id: 'BeamSolveRequest',
-  description: 'A multi-span beam. Loads negative = down; moments clockwise positive; settlement down negative.',
-});
+export const BeamSolveRequest = Strict(
+  { ...beamRequestProperties, output: Type.Optional(Output) },
+  {
+    $id: 'BeamSolveRequest',
+    description: 'A multi-span beam. Loads negative = down; moments clockwise positive; settlement down negative.',
+  },
+);
 
 export type BeamSolveRequest = Static<typeof BeamSolveRequest>;
 export type BeamLoadInput = Static<typeof BeamLoad>;

@@ -2,7 +2,7 @@
  * Schema pieces shared by every request: units, load cases and the combinations object.
  * One TypeBox definition serves validation, the OpenAPI document and the MCP tool schemas.
  */
-import { Kind, Type, TypeRegistry, type TUnsafe, type TSchema, type ObjectOptions, type TProperties } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type Static, type TUnsafe, type TSchema, type ObjectOptions, type TProperties } from '@sinclair/typebox';
 import { LOAD_CASES, MAX_CUSTOM, MAX_CUSTOM_NAME, MAX_INCLUDE, OCCUPANCIES, SNOW_ZONES, STANDARDS } from '../combinations/types.js';
 
 /** Every object of every request rejects unknown properties (decisions.md 13). */
@@ -108,5 +108,38 @@ export const Combinations = Strict(
   },
   { description: 'Load combinations: the response gains an envelope; top-level results stay unfactored.' },
 );
+
+/** Significant digits of result numbers (decisions.md 22): 15 removes binary noise and keeps every meaningful digit. */
+export const PRECISION = { minimum: 3, maximum: 15, http: 15 } as const;
+
+/**
+ * How much of a solve's answer comes back (decisions.md 22). Agents ask for less: no diagram series and fewer
+ * digits make an answer of a few hundred tokens.
+ */
+export const Output = Strict(
+  {
+    diagrams: Type.Optional(
+      Type.Boolean({
+        description:
+          'false leaves out every diagram series (the beam `diagrams`, each frame member `diagrams`, the envelope series) and keeps ' +
+          'reactions, extremes, displacements, end forces and envelope extremes. Default true.',
+        default: true,
+      }),
+    ),
+    precision: Type.Optional(
+      Type.Integer({
+        minimum: PRECISION.minimum,
+        maximum: PRECISION.maximum,
+        description: `Significant digits of every result number (${PRECISION.minimum} to ${PRECISION.maximum}; default ${PRECISION.http}).`,
+        default: PRECISION.http,
+      }),
+    ),
+  },
+  {
+    description: 'What the answer carries: the diagram series or not, and how many significant digits.',
+    examples: [{ diagrams: false, precision: 6 }],
+  },
+);
+export type Output = Static<typeof Output>;
 
 export type Schema = TSchema;

@@ -4,7 +4,7 @@
  * properties anywhere.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Combinations, LoadCaseField, NonNegativeNum, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import { Combinations, Output, LoadCaseField, NonNegativeNum, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
 import { Id, MAX_MATERIALS, MAX_MEMBERS, MAX_NODES, TrussNode } from './truss.js';
 
 export const MAX_FRAME_SUPPORTS = 100;
@@ -137,11 +137,14 @@ export const frameRequestProperties = {
   combinations: Type.Optional(Combinations),
 };
 
-export const FrameSolveRequest = Strict(frameRequestProperties, {
-  $id: 'FrameSolveRequest',
-  description:
-    "A plane rigid-jointed frame. Loads: negative y = down; moments clockwise positive. Member results in local axes: axial tension positive, moment positive when the -y' face is in tension.",
-});
+export const FrameSolveRequest = Strict(
+  { ...frameRequestProperties, output: Type.Optional(Output) },
+  {
+    $id: 'FrameSolveRequest',
+    description:
+      "A plane rigid-jointed frame. Loads: negative y = down; moments clockwise positive. Member results in local axes: axial tension positive, moment positive when the -y' face is in tension.",
+  },
+);
 
 export type FrameSolveRequest = Static<typeof FrameSolveRequest>;
 export type FrameMemberLoadInput = Static<typeof MemberLoad>;

@@ -20,6 +20,7 @@ const SHARED = new Set([
   'units',
   'supports',
   'combinations',
+  'output',
   ...Object.keys(beamDiagramProperties),
   ...Object.keys(trussDiagramProperties),
 ]);

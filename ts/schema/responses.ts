@@ -124,12 +124,15 @@ export const BeamExtremes = Strict({
   ),
 });
 
-const BeamDiagrams = Strict({
-  shear: Series('Shear V = dM/dx (kN | kip).'),
-  moment: Series('Bending moment, sagging positive (kN.m | k.ft).'),
-  rotation: Series('Slope, counter-clockwise positive (rad).'),
-  deflection: Series('Deflection, up positive (mm | in).'),
-});
+const BeamDiagrams = Strict(
+  {
+    shear: Series('Shear V = dM/dx (kN | kip).'),
+    moment: Series('Bending moment, sagging positive (kN.m | k.ft).'),
+    rotation: Series('Slope, counter-clockwise positive (rad).'),
+    deflection: Series('Deflection, up positive (mm | in).'),
+  },
+  { description: 'Absent with `output.diagrams` false.' },
+);
 
 const BeamEnvelope = Strict(
   {
@@ -137,8 +140,8 @@ const BeamEnvelope = Strict(
     combinations: Type.Array(Strict({ ...CombinationHead, reactions: Type.Array(BeamReaction), extremes: BeamExtremes })),
     uls: Type.Optional(
       Strict({
-        shear: Bounds(Series('Shear envelope.')),
-        moment: Bounds(Series('Moment envelope.')),
+        shear: Type.Optional(Bounds(Series('Shear envelope; absent with `output.diagrams` false.'))),
+        moment: Type.Optional(Bounds(Series('Moment envelope; absent with `output.diagrams` false.'))),
         extremes: Strict({
           shear: Bounds(GovernedExtreme),
           moment: Strict({ maxSagging: GovernedExtreme, maxHogging: GovernedExtreme }),
@@ -155,7 +158,7 @@ const BeamEnvelope = Strict(
     ),
     sls: Type.Optional(
       Strict({
-        deflection: Bounds(Series('Deflection envelope.')),
+        deflection: Type.Optional(Bounds(Series('Deflection envelope; absent with `output.diagrams` false.'))),
         extremes: Strict({ deflection: Strict({ max: GovernedExtreme, maxUp: GovernedExtreme, maxDown: GovernedExtreme }) }),
       }),
     ),
@@ -166,7 +169,7 @@ const BeamEnvelope = Strict(
 export const BeamSolveResponse = Strict(
   {
     reactions: Type.Array(BeamReaction, { description: 'One per support, in order of position.' }),
-    diagrams: BeamDiagrams,
+    diagrams: Type.Optional(BeamDiagrams),
     extremes: BeamExtremes,
     envelope: Type.Optional(BeamEnvelope),
     meta: Meta,
@@ -271,14 +274,20 @@ export const FrameMember = Strict({
   start: EndForces('start'),
   end: EndForces('end'),
   extremes: FrameMemberExtremes,
-  diagrams: Strict(
-    {
-      axial: Series('Axial force, tension positive (kN | kip).'),
-      shear: Series('Shear (kN | kip).'),
-      moment: Series('Bending moment (kN.m | k.ft).'),
-      deflection: Series("Displacement along y' (mm | in)."),
-    },
-    { description: "Along the member from its start node (m | ft), local axes: y' is x' turned 90 degrees counter-clockwise." },
+  diagrams: Type.Optional(
+    Strict(
+      {
+        axial: Series('Axial force, tension positive (kN | kip).'),
+        shear: Series('Shear (kN | kip).'),
+        moment: Series('Bending moment (kN.m | k.ft).'),
+        deflection: Series("Displacement along y' (mm | in)."),
+      },
+      {
+        description:
+          "Along the member from its start node (m | ft), local axes: y' is x' turned 90 degrees counter-clockwise. Absent with " +
+          '`output.diagrams` false.',
+      },
+    ),
   ),
 });
 

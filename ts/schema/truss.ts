@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_DESIGNATION } from '../sections/lookup.js';
-import { Chars, Combinations, LoadCaseField, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import { Chars, Combinations, Output, LoadCaseField, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
 
 export const MAX_NODES = 300;
 export const MAX_MEMBERS = 1000;
@@ -114,10 +114,13 @@ export const trussRequestProperties = {
   combinations: Type.Optional(Combinations),
 };
 
-export const TrussSolveRequest = Strict(trussRequestProperties, {
-  $id: 'TrussSolveRequest',
-  description: 'A plane pin-jointed truss. Loads: fy negative = down. Member forces: tension positive.',
-});
+export const TrussSolveRequest = Strict(
+  { ...trussRequestProperties, output: Type.Optional(Output) },
+  {
+    $id: 'TrussSolveRequest',
+    description: 'A plane pin-jointed truss. Loads: fy negative = down. Member forces: tension positive.',
+  },
+);
 
 export type TrussSolveRequest = Static<typeof TrussSolveRequest>;
 export type TrussLoadInput = Static<typeof TrussLoad>;

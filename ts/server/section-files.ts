@@ -16,14 +16,19 @@ export function loadSectionLibrary(dir: string = defaultDataDir()): SectionLibra
   return new SectionLibrary(files);
 }
 
-/** data/sections found by walking up from this module, so it works from ts/ (tsx) and from dist/ts/ alike. */
+/** data/sections, the folder of the repository's section tables. */
 export function defaultDataDir(): string {
+  return dataDir('sections', 'AISC.json');
+}
+
+/** data/<folder> (holding `file`) found by walking up from this module, so it works from ts/ (tsx) and from dist/ts/ alike. */
+export function dataDir(folder: string, file: string): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const candidate = join(dir, 'data', 'sections');
-    if (existsSync(join(candidate, 'AISC.json'))) return candidate;
+    const candidate = join(dir, 'data', folder);
+    if (existsSync(join(candidate, file))) return candidate;
     const parent = resolve(dir, '..');
-    if (parent === dir) throw new Error('data/sections not found above ' + fileURLToPath(import.meta.url));
+    if (parent === dir) throw new Error(`data/${folder} not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }

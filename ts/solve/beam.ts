@@ -407,6 +407,7 @@ export function solveBeamDrawing(
     equilibrium,
     started,
     si,
+    output: request.output,
   });
   if (drawnIndex < 0) return { response };
   const figure = presentBeamResult(combined[drawnIndex]!, units);

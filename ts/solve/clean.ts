@@ -77,16 +77,54 @@ class Magnitudes {
   }
 }
 
+/** Exact powers of ten: every 10^k up to 10^22 is a double. */
+const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
 /**
- * Every number under `value` whose quantity the table knows: measured (`zero` false), or written as 0
- * when it is round-off (`zero` true). Numbers are handled where they are met rather than through a
- * callback per number: a truss response holds a few thousand of them.
+ * `value` rounded to `digits` significant digits, exactly `Number(value.toPrecision(digits))` (the double nearest
+ * that decimal, so it prints with at most `digits` digits), several times faster: a beam answer holds thousands of
+ * numbers. Scaled by an exact power of ten, rounded to an integer and divided back. The scaled value is itself
+ * rounded to a double, but by less than half its ulp, and below 2^52 its distance from a half-integer is a whole
+ * number of ulps: so it rounds as the exact product would, except when it lands exactly on a half, where the
+ * exact `toPrecision` decides.
  */
-function walk(value: unknown, quantity: string | undefined, table: Table, magnitudes: Magnitudes, zero: boolean): void {
+export function significant(value: number, digits: number): number {
+  if (value === 0 || !Number.isFinite(value)) return value;
+  const magnitude = Math.abs(value);
+  let shift = digits - 1 - Math.floor(Math.log10(magnitude));
+  let scaled = scale(magnitude, shift);
+  // log10 may land a hair off at a power of ten: the scaled value must have exactly `digits` integer digits
+  if (scaled >= POWERS[digits]!) scaled = scale(magnitude, --shift);
+  else if (scaled < POWERS[digits - 1]!) scaled = scale(magnitude, ++shift);
+  const fraction = scaled - Math.floor(scaled);
+  // NaN: beyond 10^±22 a power of ten is no longer exact (below 1e-7 or above 1e22 at 15 digits)
+  if (fraction === 0.5 || Number.isNaN(fraction)) return Number(value.toPrecision(digits));
+  const rounded = Math.round(scaled);
+  const result = shift >= 0 ? rounded / POWERS[shift]! : rounded * POWERS[-shift]!;
+  return value < 0 ? -result : result;
+}
+
+function scale(magnitude: number, shift: number): number {
+  if (shift > 22 || shift < -22) return NaN;
+  return shift >= 0 ? magnitude * POWERS[shift]! : magnitude / POWERS[-shift]!;
+}
+
+/** What the second walk does: round-off to 0 (when any was found), then every other number to `digits`. */
+interface Finish {
+  zero: boolean;
+  digits: number | undefined;
+}
+
+/**
+ * Every number under `value` whose key is not an id or factor: measured per quantity (`finish` absent), or
+ * finished (round-off written as 0, the rest rounded). Numbers are handled where they are met rather than
+ * through a callback per number: a truss response holds a few thousand of them.
+ */
+function walk(value: unknown, quantity: string | undefined, table: Table, magnitudes: Magnitudes, finish?: Finish): void {
   if (value instanceof SeriesData) {
     // a diagram: positions, then values of the diagram's own quantity
-    series(value.xy, 0, table.get('position') ?? undefined, magnitudes, zero);
-    series(value.xy, 1, quantity, magnitudes, zero);
+    series(value.xy, 0, table.get('position') ?? undefined, magnitudes, finish);
+    series(value.xy, 1, quantity, magnitudes, finish);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
@@ -94,8 +132,8 @@ function walk(value: unknown, quantity: string | undefined, table: Table, magnit
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const child: unknown = value[i];
-      if (typeof child === 'number') number(holder, i, child, quantity, magnitudes, zero);
-      else walk(child, quantity, table, magnitudes, zero);
+      if (typeof child === 'number') number(holder, i, child, quantity, magnitudes, finish);
+      else walk(child, quantity, table, magnitudes, finish);
     }
     return;
   }
@@ -104,8 +142,8 @@ function walk(value: unknown, quantity: string | undefined, table: Table, magnit
     const own = named === undefined ? quantity : named;
     if (own === null) continue;
     const child = holder[key];
-    if (typeof child === 'number') number(holder, key, child, own, magnitudes, zero);
-    else walk(child, own, table, magnitudes, zero);
+    if (typeof child === 'number') number(holder, key, child, own, magnitudes, finish);
+    else walk(child, own, table, magnitudes, finish);
   }
 }
 
@@ -115,22 +153,32 @@ function number(
   value: number,
   quantity: string | undefined,
   magnitudes: Magnitudes,
-  zero: boolean,
+  finish: Finish | undefined,
 ): void {
-  if (quantity === undefined || value === 0) return;
+  if (value === 0) return;
   const magnitude = Math.abs(value);
-  if (!zero) magnitudes.add(quantity, magnitude, magnitude);
-  else if (magnitude < magnitudes.noise(quantity)) holder[key] = 0;
+  if (finish === undefined) {
+    if (quantity !== undefined) magnitudes.add(quantity, magnitude, magnitude);
+    return;
+  }
+  if (finish.zero && quantity !== undefined && magnitude < magnitudes.noise(quantity)) holder[key] = 0;
+  else if (finish.digits !== undefined) holder[key] = significant(value, finish.digits);
 }
 
 /** Every other number of a series from `first` (positions from 0, values from 1), of `quantity` if known. */
-function series(xy: Float64Array, first: number, quantity: string | undefined, magnitudes: Magnitudes, zero: boolean): void {
-  if (!quantity) return;
-  if (zero) {
-    const noise = magnitudes.noise(quantity);
-    for (let k = first; k < xy.length; k += 2) if (xy[k] !== 0 && Math.abs(xy[k]!) < noise) xy[k] = 0;
+function series(xy: Float64Array, first: number, quantity: string | undefined, magnitudes: Magnitudes, finish: Finish | undefined): void {
+  if (finish !== undefined) {
+    const noise = finish.zero && quantity ? magnitudes.noise(quantity) : 0;
+    const digits = finish.digits;
+    for (let k = first; k < xy.length; k += 2) {
+      const v = xy[k]!;
+      if (v === 0) continue;
+      if (Math.abs(v) < noise) xy[k] = 0;
+      else if (digits !== undefined) xy[k] = significant(v, digits);
+    }
     return;
   }
+  if (!quantity) return;
   let [most, least] = [0, Infinity];
   for (let k = first; k < xy.length; k += 2) {
     const magnitude = Math.abs(xy[k]!);
@@ -142,13 +190,15 @@ function series(xy: Float64Array, first: number, quantity: string | undefined, m
 
 /**
  * Writes as 0, in place, every number under the given parts of a response whose magnitude is below
- * NOISE_FRACTION of the largest magnitude of its quantity across all of them. Pass every part of one
- * response together (results and envelope): "the same quantity in that response" spans both.
+ * NOISE_FRACTION of the largest magnitude of its quantity across all of them, and with `digits` rounds every
+ * other result number to that many significant digits (decisions.md 22). Pass every part of one response
+ * together (results and envelope): "the same quantity in that response" spans both.
  */
-export function cleanNumbers(parts: readonly unknown[], quantities: QuantityOfKey = RESULT_QUANTITIES): void {
+export function cleanNumbers(parts: readonly unknown[], quantities: QuantityOfKey = RESULT_QUANTITIES, digits?: number): void {
   const table = asMap(quantities);
   const magnitudes = new Magnitudes();
-  for (const part of parts) walk(part, undefined, table, magnitudes, false);
-  if (!magnitudes.anyNoise()) return;
-  for (const part of parts) walk(part, undefined, table, magnitudes, true);
+  for (const part of parts) walk(part, undefined, table, magnitudes);
+  const zero = magnitudes.anyNoise();
+  if (!zero && digits === undefined) return;
+  for (const part of parts) walk(part, undefined, table, magnitudes, { zero, digits });
 }

@@ -242,6 +242,7 @@ export function solveFrameDrawing(
     equilibrium,
     started,
     si,
+    output: request.output,
   });
   const drawn = drawnIndices.map((i) => {
     const result = presentFrameResult(combined[i]!, request, units);

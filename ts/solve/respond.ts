@@ -1,12 +1,15 @@
 /**
- * The end of every solve: the results, then `envelope` when combinations ran, `meta`, and `links`
- * when the model fits in a link and the caller wants one (decisions.md 4 and 5), in that order.
- * Here round-off becomes 0 (clean numbers, decisions.md 15) in results and envelope alike.
+ * The end of every solve, its one presentation path: the results, then `envelope` when combinations ran,
+ * `meta`, and `links` when the model fits in a link and the caller wants one (decisions.md 4 and 5), in that
+ * order. Here round-off becomes 0 (clean numbers, decisions.md 15), the caller's `output` (decisions.md 22)
+ * drops the diagram series and rounds every result number, in results and envelope alike.
  */
+import { PRECISION, type Output } from '../schema/common.js';
 import type { Quantity, UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { viewLink, type Links, type ViewKind } from './links.js';
-import { cleanNumbers } from './clean.js';
+import { cleanNumbers, RESULT_QUANTITIES, significant } from './clean.js';
+import { SeriesData } from './json-text.js';
 import { meta, type Meta } from './meta.js';
 
 export interface Finishing {
@@ -19,8 +22,27 @@ export interface Finishing {
   equilibrium: number;
   /** When the solve started, on the context's clock. */
   started: number;
-  /** The SI, section-resolved request the link carries. */
-  si: unknown;
+  /** The SI, section-resolved request the link carries (its `output` is left out: the calculator shows everything). */
+  si: object;
+  /** What the caller asked the answer to carry; absent, every diagram at PRECISION.http digits. */
+  output?: Output | undefined;
+}
+
+/** Whether a value is a diagram series, or an object holding only series (a beam's `diagrams`, an envelope's `{max, min}`). */
+function isSeries(value: unknown): boolean {
+  if (value instanceof SeriesData) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const values = Object.values(value);
+  return values.length > 0 && values.every(isSeries);
+}
+
+/** A copy of the value without its diagram series, at any depth: the keys are absent, not empty (decisions.md 22). */
+export function withoutSeries<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutSeries) as T;
+  if (typeof value !== 'object' || value === null || value instanceof SeriesData) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (!isSeries(v)) out[key] = withoutSeries(v);
+  return out as T;
 }
 
 export type Response<R, E> = R & { envelope?: E; meta: Meta; links?: Links };
@@ -28,14 +50,18 @@ export type Response<R, E> = R & { envelope?: E; meta: Meta; links?: Links };
 export function respond<R extends object, E>(results: R, envelope: E | undefined, how: Finishing): Response<R, E> {
   const { context } = how;
   const now = context.now ?? (() => performance.now());
-  cleanNumbers([results, envelope]);
+  const digits = how.output?.precision ?? PRECISION.http;
+  const [shown, enveloped] = how.output?.diagrams === false ? [withoutSeries(results), withoutSeries(envelope)] : [results, envelope];
+  cleanNumbers([shown, enveloped], RESULT_QUANTITIES, digits);
+  const equilibrium = significant(how.equilibrium, digits);
   const response: Response<R, E> = {
-    ...results,
-    ...(envelope !== undefined && { envelope }),
-    meta: meta(context.engine.version, how.units, how.labels, now() - how.started, context.baseUrl, how.warnings, how.equilibrium),
+    ...shown,
+    ...(enveloped !== undefined && { envelope: enveloped }),
+    meta: meta(context.engine.version, how.units, how.labels, now() - how.started, context.baseUrl, how.warnings, equilibrium),
   };
   if (context.link !== false) {
-    const links = viewLink(context.baseUrl, how.kind, how.si, context.engine.linkDeflater);
+    const { output: _output, ...model } = how.si as { output?: unknown };
+    const links = viewLink(context.baseUrl, how.kind, model, context.engine.linkDeflater);
     if (links) response.links = links;
   }
   return response;

@@ -229,6 +229,7 @@ export function solveTrussDrawing(
     equilibrium,
     started,
     si,
+    output: request.output,
   });
   const figure = combined[set?.combinations.findIndex((c) => c.id === drawn) ?? -1];
   if (figure === undefined) return { response };

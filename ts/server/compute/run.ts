@@ -6,6 +6,7 @@
  */
 import { Problem, type ProblemData } from '../../problem/index.js';
 import type { SolveContext } from '../../solve/context.js';
+import { rasterise } from '../png.js';
 import { TASKS, type Task, type TaskAnswer } from './tasks.js';
 
 /** Linear memory past which an instance is replaced after its request (a large frame with combinations needs ~40 MB). */
@@ -26,7 +27,8 @@ export function runTask(thread: Omit<SolveContext, 'baseUrl'>, task: Task, memor
   const context: SolveContext = { ...thread, baseUrl: task.baseUrl };
   const engine = context.engine;
   try {
-    const answer = TASKS[task.name](task.body, context);
+    const drawn = TASKS[task.name](task.body, context);
+    const answer: TaskAnswer = task.png && drawn.kind === 'svg' ? { kind: 'png', bytes: rasterise(drawn.text) } : drawn;
     return { kind: 'answer', answer, renewed: renewIfGrown(context, memoryBound) };
   } catch (error) {
     if (error instanceof Problem) return { kind: 'problem', problem: error.toData(), renewed: renewIfGrown(context, memoryBound) };

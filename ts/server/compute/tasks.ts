@@ -11,8 +11,8 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../..
 import { renderSectionDiagram, sectionProperties } from '../../solve/section-properties.js';
 import { responseBody } from '../../solve/json-text.js';
 
-/** A task's answer: a JSON response body as UTF-8 bytes, or an SVG figure. */
-export type TaskAnswer = { kind: 'json'; bytes: Uint8Array } | { kind: 'svg'; text: string };
+/** A task's answer: a JSON response body as UTF-8 bytes, an SVG figure, or the figure as PNG. */
+export type TaskAnswer = { kind: 'json'; bytes: Uint8Array } | { kind: 'svg'; text: string } | { kind: 'png'; bytes: Uint8Array };
 
 const json =
   (solve: (body: unknown, context: SolveContext) => unknown) =>
@@ -35,12 +35,17 @@ export const TASKS = {
 
 export type TaskName = keyof typeof TASKS;
 
+/** The tasks that draw a figure, which a caller may ask for as PNG. */
+export const FIGURE_TASKS: ReadonlySet<TaskName> = new Set(['beam.diagram', 'truss.diagram', 'frame.diagram', 'section.diagram']);
+
 /** A task as it crosses to a thread: its name, the parsed request body and the site its answer names. */
 export interface Task {
   name: TaskName;
   body: unknown;
   /** PUBLIC_BASE_URL of the app that took the request (meta.attribution, links.view). */
   baseUrl: string;
+  /** A figure rasterised to PNG (resvg) on the thread, rather than its SVG. */
+  png?: boolean;
   /** Set to 1 by the thread when the task starts (shared memory), so a deadline times the run and not a thread's start-up. */
   started?: Int32Array;
 }

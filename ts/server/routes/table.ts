@@ -31,8 +31,9 @@ import {
 import type { SectionLibrary } from '../../sections/library.js';
 import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
 import type { Compute } from '../compute/settle.js';
-import type { TaskName } from '../compute/tasks.js';
+import { FIGURE_TASKS, type TaskName } from '../compute/tasks.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
+import { PNG_MIME_TYPE } from '../png.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
 import { problemPageHandler } from './problem-pages.js';
@@ -82,17 +83,23 @@ const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.
 function computed(name: TaskName): (deps: RouteDeps) => Middleware {
   return ({ compute, baseUrl }) =>
     async (ctx) => {
-      const answer = await compute.run({ name, body: ctx.state.body, baseUrl }, `${ctx.method} ${ctx.path}`);
-      if (answer.kind === 'json') {
-        // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
-        ctx.set('Content-Type', JSON_TYPE);
-        ctx.body = asBuffer(answer.bytes);
-      } else {
-        ctx.type = 'image/svg+xml';
+      // a figure is rasterised (on its engine thread) when `Accept` prefers PNG (decisions.md 23)
+      const figure = FIGURE_TASKS.has(name);
+      if (figure) ctx.vary('Accept');
+      const png = figure && ctx.accepts(SVG_TYPE, PNG_MIME_TYPE) === PNG_MIME_TYPE;
+      const answer = await compute.run({ name, body: ctx.state.body, baseUrl, ...(png && { png }) }, `${ctx.method} ${ctx.path}`);
+      if (answer.kind === 'svg') {
+        ctx.type = SVG_TYPE;
         ctx.body = answer.text;
+        return;
       }
+      // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
+      ctx.set('Content-Type', answer.kind === 'json' ? JSON_TYPE : PNG_MIME_TYPE);
+      ctx.body = asBuffer(answer.bytes);
     };
 }
+
+const SVG_TYPE = 'image/svg+xml';
 
 function health({ engine, compute, countersReachable }: RouteDeps): Middleware {
   return async (ctx) => {
