@@ -83,16 +83,9 @@ impl System {
         Some((system, negative))
     }
 
-    /// The smallest pivot of the factorisation relative to the largest (0 for a singular matrix).
-    pub fn smallest_pivot_ratio(&self) -> f64 {
-        let pivots = self.factorized.pivots();
-        let largest = pivots.iter().fold(0.0_f64, |m, d| m.max(d.abs()));
-        let smallest = pivots.iter().fold(f64::INFINITY, |m, d| m.min(d.abs()));
-        if largest > 0.0 {
-            smallest / largest
-        } else {
-            0.0
-        }
+    /// ln |det K| of the factorised stiffness.
+    pub fn log_abs_det(&self) -> f64 {
+        self.factorized.log_abs_det()
     }
 
     /// Number of degrees of freedom, free and prescribed.

@@ -252,9 +252,10 @@ pub struct Factorized {
 }
 
 impl Factorized {
-    /// The pivots D of LDLᵀ, in equation order.
-    pub fn pivots(&self) -> &[f64] {
-        &self.diagonal
+    /// ln |det K|: the sum of the logarithms of the pivots' magnitudes (the determinant itself
+    /// overflows for any sizeable structure).
+    pub fn log_abs_det(&self) -> f64 {
+        self.diagonal.iter().map(|d| d.abs().ln()).sum()
     }
 
     /// Solves `K x = b` in place.

@@ -546,3 +546,84 @@ fn loads_past_the_critical_load_are_refused() {
         assert_eq!(past.unwrap_err(), EngineError::Buckling { arrangement: 1 });
     }
 }
+
+/// Gaussian elimination with partial pivoting for four equations.
+fn solve4(mut m: [[f64; 4]; 4], mut r: [f64; 4]) -> [f64; 4] {
+    for k in 0..4 {
+        let p = (k..4)
+            .max_by(|&a, &b| m[a][k].abs().total_cmp(&m[b][k].abs()))
+            .unwrap();
+        m.swap(k, p);
+        r.swap(k, p);
+        for i in k + 1..4 {
+            let f = m[i][k] / m[k][k];
+            let pivot_row = m[k];
+            for (mij, mkj) in m[i][k..].iter_mut().zip(&pivot_row[k..]) {
+                *mij -= f * mkj;
+            }
+            r[i] -= f * r[k];
+        }
+    }
+    let mut x = [0.0; 4];
+    for k in (0..4).rev() {
+        let tail: f64 = (k + 1..4).map(|j| m[k][j] * x[j]).sum();
+        x[k] = (r[k] - tail) / m[k][k];
+    }
+    x
+}
+
+/// Portal frames under P on each top joint and H sideways at the left one, second order, by the
+/// slope-deflection equations with stability functions (Livesley & Chandler; columns axially rigid
+/// as slope-deflection takes them, the beam an axial spring EA/b): unknowns the two joints' sway
+/// Δ1, Δ2 and rotations θ1, θ2 from each joint's sideways balance (H + F1 − C = 0, F2 + C = 0, the
+/// beam's thrust C = (EA/b)(Δ1 − Δ2)) and moments; the beam's shear T = s(1+c)(θ1+θ2)EI_b/b² puts
+/// P + T and P − T on the columns, and C stiffens or softens the beam. The axial forces are
+/// iterated here to the last bit, as the engine iterates them.
+#[test]
+fn portal_frames_sway_under_a_lateral_load_as_slope_deflection_says() {
+    let (h, b, p, ib, push) = (4.0, 6.0, 300.0, 1.2e-4, 20.0);
+    let (c1, c2, c3) = (E * I / h, E * I / (h * h), E * I / h.powi(3));
+    let (beam, spring) = (E * ib / b, E * A / b);
+    for base in [FrameSupportKind::Fixed, FrameSupportKind::Pin] {
+        let pinned = base == FrameSupportKind::Pin;
+        let (mut columns, mut thrust) = ([p, p], push / 2.0);
+        let mut x = [0.0; 4];
+        let mut k1 = column_sway(1.0, pinned);
+        for _ in 0..200 {
+            let [left, right] = columns.map(|c| column_sway(h * (c / (E * I)).sqrt(), pinned));
+            k1 = left;
+            let kb = livesley(b * (thrust / (E * ib)).sqrt());
+            let (s, sc) = (kb[1][1], kb[1][3]);
+            // [Δ1, Δ2, θ1, θ2]; the column's y' is −x, so its v is −Δ
+            let m = [
+                [-c3 * left[0][0] - spring, spring, c2 * left[0][1], 0.0],
+                [spring, -c3 * right[0][0] - spring, 0.0, c2 * right[0][1]],
+                [-c2 * left[1][0], 0.0, c1 * left[1][1] + beam * s, beam * sc],
+                [
+                    0.0,
+                    -c2 * right[1][0],
+                    beam * sc,
+                    c1 * right[1][1] + beam * s,
+                ],
+            ];
+            x = solve4(m, [-push, 0.0, 0.0, 0.0]);
+            let shear = kb[0][1] * (x[2] + x[3]) * E * ib / (b * b);
+            thrust = spring * (x[0] - x[1]);
+            columns = [p + shear, p - shear];
+        }
+        let top_moment = -c2 * k1[1][0] * x[0] + c1 * k1[1][1] * x[2];
+        for pieces in [1, 3] {
+            let mut model = portal(h, b, pieces, base, ib, [0.0, -p]);
+            model.nodal_loads[0].fx = push;
+            let solved = solve_frame_second_order(&model, &[vec![1.0]], 0).unwrap();
+            let r = &solved.analysis.results[0];
+            let right = 2 * pieces + 1;
+            let name = format!("{base:?} portal in {pieces}");
+            close(r.displacements[pieces].x, x[0], 1e-9, &name);
+            close(r.displacements[right].x, x[1], 1e-9, &name);
+            close(r.displacements[pieces].rotation, x[2], 1e-9, &name);
+            close(r.members[pieces - 1].end.moment, top_moment, 1e-9, &name);
+            assert!(solved.iterations[0] > 2 && solved.iterations[0] <= 50);
+        }
+    }
+}

@@ -18,6 +18,7 @@ use super::super::element::BeamColumn;
 use super::super::model::extent;
 use super::super::{node_displacements, FrameModel, NodeDisplacement};
 use super::Setup;
+use crate::analysis::Element;
 use crate::error::EngineError;
 
 /// Relative width of the bracket a factor is bisected to.
@@ -51,25 +52,49 @@ pub fn frame_buckling(
     setup.buckling(&axial, count)
 }
 
-/// How near the stiffness of the loads `factors` times `factor` is to singular: its smallest pivot
-/// relative to its largest (with the first-order axial forces of that arrangement). At a critical
-/// factor whose mode moves a joint it vanishes: a check on [`frame_buckling`].
-pub fn smallest_pivot_at(
+/// How far `mode` is from a null vector of the stiffness of the loads `factors` times `factor`
+/// (with that arrangement's first-order axial forces): the largest unbalanced force of `K·x` at a
+/// free dof relative to the largest sum of the magnitudes that met there. About 1e-12 for a mode
+/// at its factor, of order 1 for a vector that is not one: a check on [`frame_buckling`].
+pub fn mode_residual(
     model: &FrameModel,
     factors: &[f64],
     factor: f64,
+    mode: &[NodeDisplacement],
 ) -> Result<f64, EngineError> {
     let setup = Setup::new(model)?;
     let (_, axial) = setup.first_order(&setup.arrangement(factors));
     let stressed = setup.stressed(axial.iter().map(|n| factor * n));
-    let (system, _) =
-        setup
-            .system
-            .with_inertia(&stressed)
-            .ok_or_else(|| EngineError::NonFinite {
-                message: "the stiffness overflowed".into(),
-            })?;
-    Ok(system.smallest_pivot_ratio())
+    let r = &setup.restraints;
+    let x: Vec<f64> = mode
+        .iter()
+        .zip(&r.axes)
+        .flat_map(|(d, [a0, a1])| {
+            [
+                a0[0] * d.x + a0[1] * d.y,
+                a1[0] * d.x + a1[1] * d.y,
+                d.rotation,
+            ]
+        })
+        .collect();
+    let (mut sum, mut size) = (vec![0.0; x.len()], vec![0.0; x.len()]);
+    for e in &stressed {
+        let (dofs, k) = (e.dofs(), e.stiffness());
+        for (i, &row) in dofs.iter().enumerate() {
+            for (j, &col) in dofs.iter().enumerate() {
+                sum[row] += k[6 * j + i] * x[col];
+                size[row] += (k[6 * j + i] * x[col]).abs();
+            }
+        }
+    }
+    let free = |(dof, _): &(usize, &f64)| !r.prescribed[*dof];
+    let largest = |v: &[f64]| {
+        v.iter()
+            .enumerate()
+            .filter(free)
+            .fold(0.0_f64, |m, (_, v)| m.max(v.abs()))
+    };
+    Ok(largest(&sum) / largest(&size))
 }
 
 /// What a trial factor gave: the factor, `J` and the stiffness's own count `s`.
@@ -78,6 +103,15 @@ struct Trial {
     factor: f64,
     below: usize,
     negative: usize,
+    /// ln |det K|: with `negative`, det K itself, for regula falsi.
+    log_det: f64,
+}
+
+impl Trial {
+    /// Poles of the members' stiffness (their clamped modes) below the factor.
+    fn poles(&self) -> usize {
+        self.below - self.negative
+    }
 }
 
 impl Setup<'_> {
@@ -91,11 +125,7 @@ impl Setup<'_> {
         if count == 0 || !axial.iter().any(|&n| n < -COMPRESSED * largest) {
             return Ok(Vec::new());
         }
-        let mut trials = vec![Trial {
-            factor: 0.0,
-            below: 0,
-            negative: 0,
-        }];
+        let mut trials = vec![self.trial(axial, 0.0)?];
         let mut factor = 1.0;
         for _ in 0..MOST_DOUBLINGS {
             let trial = self.trial(axial, factor)?;
@@ -116,7 +146,7 @@ impl Setup<'_> {
         let non_finite = || EngineError::NonFinite {
             message: "a buckling analysis's stiffness overflowed".into(),
         };
-        let (_, negative) = self.system.with_inertia(&stressed).ok_or_else(non_finite)?;
+        let (system, negative) = self.system.with_inertia(&stressed).ok_or_else(non_finite)?;
         let clamped: usize = self
             .members
             .iter()
@@ -127,16 +157,21 @@ impl Setup<'_> {
             factor,
             below: negative + clamped,
             negative,
+            log_det: system.log_abs_det(),
         })
     }
 
-    /// The i-th factor (1-based), bisected between the trials that bracket it, and its mode.
+    /// The i-th factor (1-based) between the trials that bracket it, and its mode: bisected until
+    /// the bracket holds it alone with no member pole, then by regula falsi on det K (Illinois:
+    /// an end kept twice has its value halved), which is continuous there and changes sign once.
     fn mode(
         &self,
         axial: &[f64],
         i: usize,
         trials: &mut Vec<Trial>,
     ) -> Result<BucklingMode, EngineError> {
+        let mut weights = [1.0, 1.0];
+        let mut last_side = None;
         loop {
             let lo = bracket(trials, |t| t.below < i, |a, b| a.factor > b.factor);
             let hi = bracket(trials, |t| t.below >= i, |a, b| a.factor < b.factor);
@@ -164,14 +199,22 @@ impl Setup<'_> {
                     displacements,
                 });
             }
-            let middle = if lo.factor == 0.0 {
-                0.5 * hi.factor
-            } else if hi.factor > 4.0 * lo.factor {
-                (lo.factor * hi.factor).sqrt()
-            } else {
-                0.5 * (lo.factor + hi.factor)
-            };
-            trials.push(self.trial(axial, middle)?);
+            let alone = lo.below + 1 == i
+                && hi.below == i
+                && hi.negative == lo.negative + 1
+                && hi.poles() == lo.poles();
+            let next = alone
+                .then(|| falsi(&lo, &hi, weights))
+                .filter(|x| *x > lo.factor && *x < hi.factor)
+                .unwrap_or_else(|| middle(&lo, &hi));
+            let trial = self.trial(axial, next)?;
+            let side = usize::from(trial.below >= i);
+            if last_side == Some(side) {
+                weights[1 - side] *= 0.5;
+            }
+            weights[side] = 1.0;
+            last_side = Some(side);
+            trials.push(trial);
         }
     }
 
@@ -198,6 +241,33 @@ impl Setup<'_> {
             node_displacements(&self.restraints, &x),
         ))
     }
+}
+
+/// Between two trial factors: halfway, or geometrically while they are far apart.
+fn middle(lo: &Trial, hi: &Trial) -> f64 {
+    if lo.factor == 0.0 {
+        0.5 * hi.factor
+    } else if hi.factor > 4.0 * lo.factor {
+        (lo.factor * hi.factor).sqrt()
+    } else {
+        0.5 * (lo.factor + hi.factor)
+    }
+}
+
+/// Where the chord of det K between two trials of opposite sign crosses zero, each end's value
+/// times its weight (det K as sign and logarithm, scaled by the larger so that nothing overflows).
+fn falsi(lo: &Trial, hi: &Trial, weights: [f64; 2]) -> f64 {
+    let reference = lo.log_det.max(hi.log_det);
+    let value = |t: &Trial, w: f64| {
+        let sign = if t.negative.is_multiple_of(2) {
+            1.0
+        } else {
+            -1.0
+        };
+        sign * w * (t.log_det - reference).exp()
+    };
+    let (f_lo, f_hi) = (value(lo, weights[0]), value(hi, weights[1]));
+    (lo.factor * f_hi - hi.factor * f_lo) / (f_hi - f_lo)
 }
 
 /// The trial that best meets `keep` by `better`.
