@@ -427,6 +427,19 @@ fn a_member_mode_that_no_joint_sees() {
         .displacements
         .iter()
         .all(|d| d.x == 0.0 && d.y == 0.0 && d.rotation == 0.0));
+    // in second order the strut squeezed past its Euler load is refused, though no joint could move;
+    // just below it, solved
+    for (squeeze, buckles) in [(1.01, true), (0.99, false)] {
+        model.supports[1].settlement.x = -delta * squeeze * modes[0].factor;
+        let solved = solve_frame_second_order(&model, &[vec![1.0]], 0);
+        assert_eq!(solved.is_err(), buckles, "{squeeze}: {solved:?}");
+        if buckles {
+            assert_eq!(
+                solved.unwrap_err(),
+                EngineError::Buckling { arrangement: 0 }
+            );
+        }
+    }
 }
 
 /// The stiffness of a portal's column over (sway v, top rotation θ) for EI = h = 1, the base

@@ -102,7 +102,17 @@ impl Bending {
             deflection: u[0],
         };
         let free = self.walk(from, loads, xs, |_| {});
-        let f = basis(self.mu, self.length);
+        self.closed(&basis(self.mu, self.length), u, &free)
+    }
+
+    /// [`Bending::clamped`] from the free end state `free` (the loads' and the start's, with no
+    /// start moment or shear) and the functions `f` at the member's length.
+    fn closed(
+        &self,
+        f: &[f64; COUNT],
+        u: [f64; 4],
+        free: &SectionState,
+    ) -> (SectionState, SectionState) {
         // θ(L) = θ_free + (M0 F1 + V0 F2)/EI and v(L) = v_free + (M0 F2 + V0 F3)/EI
         let det = f[1] * f[3] - f[2] * f[2];
         let (rt, rv) = (
@@ -114,7 +124,8 @@ impl Bending {
         let start = SectionState {
             shear: v0,
             moment: m0,
-            ..from
+            rotation: u[1],
+            deflection: u[0],
         };
         let end = SectionState {
             moment: free.moment + m0 * f[0] + v0 * f[1],
@@ -140,12 +151,18 @@ impl Bending {
     /// The bending stiffness over (v1, θ1, v2, θ2): the end forces of unit end displacements.
     pub fn stiffness(&self) -> Matrix4<f64> {
         let mut k = Matrix4::zeros();
-        let no_loads = MemberLoads::default();
-        let xs = [0.0, self.length];
+        let f = basis(self.mu, self.length);
         for j in 0..4 {
             let mut u = [0.0; 4];
             u[j] = 1.0;
-            let (start, end) = self.clamped(u, &no_loads, &xs);
+            // unloaded, the start's rotation carries its deflection along rigidly
+            let free = SectionState {
+                shear: 0.0,
+                moment: 0.0,
+                rotation: u[1],
+                deflection: u[0] + u[1] * self.length,
+            };
+            let (start, end) = self.closed(&f, u, &free);
             let forces = self.end_forces(&start, &end);
             (0..4).for_each(|i| k[(i, j)] = forces[i]);
         }

@@ -14,6 +14,8 @@
 
 use std::f64::consts::PI;
 
+use serde::Serialize;
+
 use super::super::element::BeamColumn;
 use super::super::model::extent;
 use super::super::{node_displacements, FrameModel, NodeDisplacement};
@@ -29,7 +31,7 @@ const MOST_DOUBLINGS: usize = 200;
 const COMPRESSED: f64 = 1e-9;
 
 /// One elastic critical load factor and its mode.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BucklingMode {
     /// The factor on the arrangement's loads at which the frame buckles.
     pub factor: f64,
@@ -310,7 +312,7 @@ fn normalised(model: &FrameModel, mut mode: Vec<NodeDisplacement>) -> Vec<NodeDi
 /// and both ends held: the J0 of Wittrick-Williams. With φ = L√(P/EI): both ends fixed, φ = 2nπ
 /// (symmetric modes) and tan(φ/2) = φ/2 (antisymmetric); one end released, tan φ = φ; both
 /// released, φ = nπ (Timoshenko & Gere, Theory of Elastic Stability, 2.2-2.3).
-fn clamped_modes(member: &BeamColumn, axial: f64) -> usize {
+pub(super) fn clamped_modes(member: &BeamColumn, axial: f64) -> usize {
     if axial >= 0.0 {
         return 0;
     }

@@ -21,11 +21,14 @@ use super::element::BeamColumn;
 use super::loads::{case_loads, CaseLoads, LocalLoads};
 use super::member_results::Workspace;
 use super::stiffness::{imposed_forces, Restraints};
-use super::{factored_nodal, frame_result, prepare, FrameAnalysis, FrameModel, FrameResult};
+use super::{
+    factored_nodal, frame_result, prepare, solve_frame, FrameAnalysis, FrameModel, FrameResult,
+};
 use crate::analysis::{factor, System};
 use crate::error::EngineError;
 use crate::member::breakpoints_into;
 use beam_column::Stressed;
+use buckling::BucklingMode;
 
 /// Relative change of the axial forces at which the iteration has converged.
 const TOLERANCE: f64 = 1e-10;
@@ -173,9 +176,17 @@ impl<'a> Setup<'a> {
                 return Err(EngineError::Buckling { arrangement: index });
             }
             if change <= TOLERANCE * largest {
+                // a member past a critical load of its own (a pin-ended strut beyond Euler's load)
+                // leaves the stiffness positive definite: Wittrick-Williams's J0 counts it
+                if self.members_buckled(&next) {
+                    return Err(EngineError::Buckling { arrangement: index });
+                }
                 return Ok((d, stressed, iteration));
             }
             axial = next;
+        }
+        if self.members_buckled(&axial) {
+            return Err(EngineError::Buckling { arrangement: index });
         }
         Err(EngineError::NotConverged {
             message: format!(
@@ -183,6 +194,14 @@ impl<'a> Setup<'a> {
                  of the largest after {MOST_ITERATIONS} iterations"
             ),
         })
+    }
+
+    /// Whether some member under `axial` is past a critical load it has with its ends clamped.
+    fn members_buckled(&self, axial: &[f64]) -> bool {
+        self.members
+            .iter()
+            .zip(axial)
+            .any(|(m, &n)| buckling::clamped_modes(m, n) > 0)
     }
 
     /// The result of an arrangement from its displacements and re-formed members.
@@ -256,5 +275,60 @@ pub fn solve_frame_second_order(
             warnings: setup.restraints.warnings,
         },
         iterations,
+    })
+}
+
+/// What a frame analysis finds besides the first-order results.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FrameOptions {
+    /// Equilibrium on the deformed geometry ([`solve_frame_second_order`]).
+    pub second_order: bool,
+    /// How many critical factors ([`buckling::frame_buckling`]) each flagged combination gets.
+    pub buckling: usize,
+    /// Which combinations get critical factors (missing: none).
+    pub buckling_of: Vec<bool>,
+}
+
+/// Results of every combination with what [`FrameOptions`] asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullFrameAnalysis {
+    /// First- or second-order results, one per combination.
+    pub analysis: FrameAnalysis,
+    /// Solves with re-formed members per combination (0 in first order).
+    pub iterations: Vec<usize>,
+    /// Critical factors and modes per combination (empty where not asked for, or where nothing
+    /// is in compression).
+    pub buckling: Vec<Vec<BucklingMode>>,
+}
+
+/// Solves every combination in first or second order and finds the critical factors asked for,
+/// each with the axial forces of its combination's first-order analysis.
+pub fn analyse_frame(
+    model: &FrameModel,
+    combinations: &[Vec<f64>],
+    diagrams: usize,
+    options: &FrameOptions,
+) -> Result<FullFrameAnalysis, EngineError> {
+    let (analysis, iterations) = if options.second_order {
+        let s = solve_frame_second_order(model, combinations, diagrams)?;
+        (s.analysis, s.iterations)
+    } else {
+        let a = solve_frame(model, combinations, diagrams)?;
+        (a, vec![0; combinations.len()])
+    };
+    let mut buckling = vec![Vec::new(); combinations.len()];
+    if options.buckling > 0 {
+        let setup = Setup::new(model)?;
+        for (k, factors) in combinations.iter().enumerate() {
+            if options.buckling_of.get(k).copied().unwrap_or(false) {
+                let (_, axial) = setup.first_order(&setup.arrangement(factors));
+                buckling[k] = setup.buckling(&axial, options.buckling)?;
+            }
+        }
+    }
+    Ok(FullFrameAnalysis {
+        analysis,
+        iterations,
+        buckling,
     })
 }

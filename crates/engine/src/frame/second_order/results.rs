@@ -1,9 +1,9 @@
 //! One member's second-order results, exact: the beam-column solution from the member's start state
 //! stretch by stretch ([`Bending::walk`]), so moment, shear and deflection anywhere are closed forms.
-//! Extremes are at the stretches' ends and where the derivative vanishes (the moment where V = 0,
-//! the shear where V' = μM + q = 0): each sign change is bracketed on a grid of member/32 (a
-//! member in a stable structure has kL < 2π, so its functions turn at most a few times along it)
-//! and refined by safeguarded Newton to the last bits.
+//! Extremes are at the stretches' ends and where the derivative vanishes (the shear where
+//! V' = μM + q = 0, the moment where V = 0). V' solves the homogeneous equation, so its zeros are
+//! isolated exactly (a grid finer than their spacing π/k); V is monotone between them, so each of
+//! its sign changes there is one root. Every root is refined by safeguarded Newton to the last bits.
 
 use std::ops;
 
@@ -16,9 +16,6 @@ use super::super::member_results::{
 };
 use super::beam_column::{Stressed, Stretch};
 use crate::member::SectionState;
-
-/// Grid intervals per member on which sign changes of a derivative are bracketed.
-const BRACKETS_PER_MEMBER: f64 = 32.0;
 
 /// Results of `member` (re-formed as `stressed`) for its local end displacements `u` under its own
 /// loads `work.loads`; also the forces the nodes exert on it (local; moments counter-clockwise,
@@ -87,31 +84,47 @@ fn extremes(
 ) -> MemberExtremes {
     let b = &stressed.bending;
     let (mut n, mut shear, mut moment) = (Scan(None), Scan(None), Scan(None));
-    let pieces = |h: f64| (h * BRACKETS_PER_MEMBER / b.length).ceil().max(2.0) as usize;
+    let mut turns = Vec::new();
     for (s, poly) in stretches.iter().zip(axial) {
         let h = s.end - s.start;
         n.function(s.start, h, poly);
         let at = |t: f64| b.advance(&s.state, s.q, t);
-        let last = at(h);
-        moment.see(s.start, s.state.moment);
-        shear.see(s.start, s.state.shear);
+        // V' = W = μM + q solves W'' = μW: in compression R·cos(kt − φ), its zeros π/k apart, so a
+        // grid finer than that holds at most one in each interval; in tension or at μ = 0 it has
+        // at most one zero, and one interval will do
+        let pieces = if b.mu < 0.0 {
+            (2.0 * (-b.mu).sqrt() * h / std::f64::consts::PI)
+                .ceil()
+                .max(1.0) as usize
+        } else {
+            1
+        };
+        turns.clear();
+        turns.push(0.0);
         roots(
             h,
-            pieces(h),
-            |t| {
-                let st = at(t);
-                (st.shear, shear_slope(b.mu, s, &st, t).0)
-            },
-            |t| moment.see(s.start + t, at(t).moment),
-        );
-        roots(
-            h,
-            pieces(h),
+            pieces,
             |t| shear_slope(b.mu, s, &at(t), t),
-            |t| shear.see(s.start + t, at(t).shear),
+            |t| turns.push(t),
         );
-        moment.see(s.end, last.moment);
-        shear.see(s.end, last.shear);
+        turns.push(h);
+        // between consecutive turns of V it is monotone: one root at most in each
+        for w in turns.windows(2) {
+            let (v0, v1) = (at(w[0]).shear, at(w[1]).shear);
+            if (v0 < 0.0 && v1 > 0.0) || (v0 > 0.0 && v1 < 0.0) {
+                let g = |t: f64| {
+                    let st = at(t);
+                    (st.shear, shear_slope(b.mu, s, &st, t).0)
+                };
+                let root = refine(&g, w[0], w[1], v0);
+                moment.see(s.start + root, at(root).moment);
+            }
+        }
+        for &t in &turns {
+            let st = at(t);
+            shear.see(s.start + t, st.shear);
+            moment.see(s.start + t, st.moment);
+        }
     }
     MemberExtremes {
         axial: n.range(),
@@ -120,7 +133,8 @@ fn extremes(
     }
 }
 
-/// Each point in (0, h) where `g` (value, derivative) changes sign, in order, to `found`.
+/// Each point in (0, h) where `g` (value, derivative) changes sign, in order, to `found`: `g`
+/// sampled on `pieces` equal intervals, each of which holds one sign change at most.
 fn roots(h: f64, pieces: usize, g: impl Fn(f64) -> (f64, f64), mut found: impl FnMut(f64)) {
     let mut a = 0.0;
     let mut ga = g(0.0).0;
