@@ -199,7 +199,19 @@ impl Stressed {
             mu: axial / member.ei,
         };
         let full = full_stiffness(member.ea, member.length, &bending.stiffness());
-        let (local, _) = condense(full, Vector6::zeros(), member.releases);
+        let local = if member.releases == [true, true] {
+            // hinged at both ends the member holds its ends across only as a string, N/L, at
+            // every axial force: condensing the stability functions would reach that by
+            // cancelling terms that grow without bound towards its own Euler load
+            let mut k = full_stiffness(member.ea, member.length, &Matrix4::zeros());
+            let string = axial / member.length;
+            for (i, j, sign) in [(1, 1, 1.0), (4, 4, 1.0), (1, 4, -1.0), (4, 1, -1.0)] {
+                k[(i, j)] = sign * string;
+            }
+            k
+        } else {
+            condense(full, Vector6::zeros(), member.releases).0
+        };
         Stressed {
             dofs: member.dofs,
             bending,

@@ -205,6 +205,18 @@ impl Setup<'_> {
                 && hi.below == i
                 && hi.negative == lo.negative + 1
                 && hi.poles() == lo.poles();
+            // the count rose with a hinged member's own mode alone (its stiffness, a string's, has
+            // no pole there, unlike a member with a fixed end): the factor is that member's
+            let pole = (hi.negative == lo.negative && hi.poles() > lo.poles())
+                .then(|| self.member_critical(axial, lo.factor, hi.factor))
+                .flatten()
+                .filter(|x| *x > lo.factor && *x < hi.factor);
+            if let Some(critical) = pole {
+                for side in [-0.25, 0.25] {
+                    trials.push(self.trial(axial, critical * (1.0 + side * PRECISION))?);
+                }
+                continue;
+            }
             let next = alone
                 .then(|| falsi(&lo, &hi, weights))
                 .filter(|x| *x > lo.factor && *x < hi.factor)
@@ -218,6 +230,34 @@ impl Setup<'_> {
             last_side = Some(side);
             trials.push(trial);
         }
+    }
+
+    /// The lowest factor in (`lo`, `hi`) at which a member hinged at both ends reaches a critical
+    /// load of its own, bisected on its count alone (no factorisation) to the last bits.
+    fn member_critical(&self, axial: &[f64], lo: f64, hi: f64) -> Option<f64> {
+        let mut lowest: Option<f64> = None;
+        for (m, &n) in self.members.iter().zip(axial) {
+            let below = clamped_modes(m, lo * n);
+            let top = lowest.unwrap_or(hi);
+            let hinged = m.releases == [true, true];
+            if !hinged || n >= 0.0 || clamped_modes(m, top * n) == below {
+                continue;
+            }
+            let (mut a, mut b) = (lo, top);
+            for _ in 0..200 {
+                let mid = 0.5 * (a + b);
+                if mid <= a || mid >= b {
+                    break;
+                }
+                if clamped_modes(m, mid * n) > below {
+                    b = mid;
+                } else {
+                    a = mid;
+                }
+            }
+            lowest = Some(b);
+        }
+        lowest
     }
 
     /// The null vector of the stiffness just below a critical factor, by inverse iteration, in
