@@ -27,6 +27,9 @@ use crate::error::EngineError;
 const PRECISION: f64 = 1e-14;
 /// Doublings of the trial factor before the search for an upper bound is given up.
 const MOST_DOUBLINGS: usize = 200;
+/// Trial factors one critical factor may take (bisection alone needs about 50 from a bracket a
+/// factor of two wide; regula falsi and the members' own factors far fewer).
+const MOST_TRIALS: usize = 400;
 /// A member counts as compressed above this fraction of the largest axial force.
 const COMPRESSED: f64 = 1e-9;
 
@@ -174,7 +177,7 @@ impl Setup<'_> {
     ) -> Result<BucklingMode, EngineError> {
         let mut weights = [1.0, 1.0];
         let mut last_side = None;
-        loop {
+        for _ in 0..MOST_TRIALS {
             let lo = bracket(trials, |t| t.below < i, |a, b| a.factor > b.factor);
             let hi = bracket(trials, |t| t.below >= i, |a, b| a.factor < b.factor);
             let (Some(lo), Some(hi)) = (lo, hi) else {
@@ -230,6 +233,9 @@ impl Setup<'_> {
             last_side = Some(side);
             trials.push(trial);
         }
+        Err(EngineError::NotConverged {
+            message: format!("critical factor {i} was not bracketed within {MOST_TRIALS} trials"),
+        })
     }
 
     /// The lowest factor in (`lo`, `hi`) at which a member hinged at both ends reaches a critical
