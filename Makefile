@@ -150,6 +150,7 @@ bench: all system-deps
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json
 	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json
 	npx tsx bench/frame-engine.ts
+	npx tsx bench/frame-second-order.ts
 	npx tsx bench/run.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts

@@ -22,7 +22,7 @@ import type {
   EngineTrussResult,
 } from './types.js';
 import { solveFrame } from './frame.js';
-import type { EngineFrameAnalysis, EngineFrameModel } from './frame-model.js';
+import type { EngineFrameAnalysis, EngineFrameModel, EngineFrameOptions } from './frame-model.js';
 
 /**
  * The binding's `LinkDeflater`: `push` adds a piece of the input text (false once the output cannot fit, and
@@ -40,7 +40,13 @@ export interface LinkDeflater {
 export class EngineFailure extends Error {
   readonly error: EngineErrorValue;
   constructor(error: EngineErrorValue) {
-    super(error.kind === 'mechanism' ? `mechanism at node ${error.node}` : error.message);
+    super(
+      error.kind === 'mechanism'
+        ? `mechanism at node ${error.node}`
+        : error.kind === 'buckling'
+          ? `load arrangement ${error.arrangement} reaches its elastic critical load`
+          : error.message,
+    );
     this.name = 'EngineFailure';
     this.error = error;
   }
@@ -65,8 +71,11 @@ export interface Engine {
    * function that describes it to the binding record by record.
    */
   solveTruss(describe: (input: EngineTrussDescription) => void, combinations: number[][]): EngineTrussResult[];
-  /** One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). */
-  solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number): EngineFrameAnalysis;
+  /**
+   * One result per combination; the first `keepDiagrams` carry member diagrams (ts/engine/frame.ts). With
+   * `analysis`, second order and critical factors as it asks.
+   */
+  solveFrame(model: EngineFrameModel, combinations: number[][], keepDiagrams: number, analysis?: EngineFrameOptions): EngineFrameAnalysis;
   /** A raw DEFLATE (RFC 1951) stream for a link, given up as soon as its output passes `limit` bytes. */
   linkDeflater(limit: number): LinkDeflater;
   /** Properties of a section, or the faults of its pieces (ts/engine/section-properties.ts). */
@@ -200,7 +209,7 @@ export function createEngine(bindings: EngineBindings): Engine {
     version: bindings.engineVersion(),
     analyseBeam: (model, combinations, envelopes, keepDiagrams) => analyseBeam(bindings, model, combinations, envelopes, keepDiagrams),
     solveTruss: (describe, combinations) => solveTruss(bindings, describe, combinations),
-    solveFrame: (model, combinations, keepDiagrams) => solveFrame(bindings, model, combinations, keepDiagrams, refusal),
+    solveFrame: (model, combinations, keepDiagrams, analysis) => solveFrame(bindings, model, combinations, keepDiagrams, refusal, analysis),
     linkDeflater: (limit) => new bindings.LinkDeflater(limit),
     sectionProperties: (model) => bindings.sectionProperties(model) as EngineSectionAnswer,
     reset: () => bindings.__wbg_reset_state(),

@@ -60,6 +60,26 @@ export interface EngineFrameResult {
   members: Record<MemberColumn, Float64Array>;
   /** Present for the results that kept their diagrams. */
   diagrams?: Record<FrameDiagramName, FrameSeries>;
+  /** With analysis options: solves with members re-formed from their axial forces (0 in first order). */
+  iterations?: number;
+  /** With analysis options: the critical factors asked for (empty where none were, or nothing is in compression). */
+  buckling?: EngineBucklingMode[];
+}
+
+/** One elastic critical load factor and its mode at the nodes (global axes, m and rad per unit mode). */
+export interface EngineBucklingMode {
+  factor: number;
+  displacements: { x: number; y: number; rotation: number }[];
+}
+
+/**
+ * What a frame solve finds besides first-order results: every combination in second order, and the `buckling`
+ * lowest critical factors of the combinations flagged in `bucklingOf` (decisions.md 18 and 19).
+ */
+export interface EngineFrameOptions {
+  secondOrder: boolean;
+  buckling: number;
+  bucklingOf: readonly boolean[];
 }
 
 export interface EngineFrameAnalysis {

@@ -5,8 +5,10 @@
 import {
   FRAME_DIAGRAMS,
   MEMBER_COLUMNS,
+  type EngineBucklingMode,
   type EngineFrameAnalysis,
   type EngineFrameModel,
+  type EngineFrameOptions,
   type EngineFrameResult,
   type FrameDiagramName,
   type FrameSeries,
@@ -43,11 +45,20 @@ export function solveFrame(
   combinations: readonly number[][],
   keepDiagrams: number,
   refuse: (json: string) => Error,
+  analysis?: EngineFrameOptions,
 ): EngineFrameAnalysis {
   const input = new bindings.FrameInput();
   try {
     describe(input, model, combinations);
-    const solution = input.solve(keepDiagrams);
+    const solution =
+      analysis === undefined
+        ? input.solve(keepDiagrams)
+        : input.solveWith(
+            keepDiagrams,
+            analysis.secondOrder,
+            analysis.buckling,
+            Uint8Array.from(combinations, (_, i) => (analysis.bucklingOf[i] ? 1 : 0)),
+          );
     try {
       if (solution.error !== undefined) throw refuse(solution.error);
       const results = Array.from({ length: solution.count }, (_, i): EngineFrameResult => {
@@ -64,6 +75,10 @@ export function solveFrame(
           },
           members,
         };
+        if (analysis !== undefined) {
+          result.iterations = solution.iterations(i);
+          result.buckling = (solution.buckling(i) ?? []) as EngineBucklingMode[];
+        }
         if (i < keepDiagrams) {
           const diagrams = {} as Record<FrameDiagramName, FrameSeries>;
           for (const name of FRAME_DIAGRAMS) diagrams[name] = { values: solution.diagram(i, name), pairs: solution.diagramPairs(i, name) };

@@ -73,7 +73,9 @@ export interface EngineTrussResult {
 export type EngineErrorValue =
   | { kind: 'invalidModel'; message: string }
   | { kind: 'mechanism'; node: number; direction: 'horizontal' | 'vertical' | 'rotation'; x: number; y: number }
-  | { kind: 'nonFinite'; message: string };
+  | { kind: 'nonFinite'; message: string }
+  | { kind: 'buckling'; arrangement: number }
+  | { kind: 'notConverged'; message: string };
 
 /** A diagram to bound pointwise over some combinations (indices into the factor vectors). */
 export interface EngineEnvelopeRequest {

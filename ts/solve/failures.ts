@@ -24,6 +24,7 @@ export function engineProblem(
         ? new Problem('unstable_structure', report)
         : new Problem('unstable_structure', report.detail, { mechanism: report.mechanism });
     }
+    if (e.kind === 'buckling') return new Problem('unstable_structure', `${error.message}: the loads buckle the frame.`);
     return new Problem('engine_error', `The engine could not solve this model: ${e.message}.`);
   }
   throw error;

@@ -1,6 +1,8 @@
 //! A plane frame across the boundary: `FrameInput` built record by record, `FrameSolution` read by
 //! result and column.
 
+use spanwise_engine::frame::second_order::buckling::BucklingMode;
+use spanwise_engine::frame::second_order::{analyse_frame, FrameOptions};
 use spanwise_engine::frame::{
     solve_frame, FrameAnalysis, FrameMember, FrameMemberResult, FrameModel, FrameResult,
     FrameSettlement, FrameSupport, FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind,
@@ -169,16 +171,30 @@ impl FrameInput {
             Some(message) => Err(EngineError::invalid(format!("engine input: {message}"))),
             None => solve_frame(&self.model, &self.combinations, keep_diagrams),
         };
-        match analysis {
-            Ok(analysis) => FrameSolution {
-                error: None,
-                analysis: Some(analysis),
-            },
-            Err(error) => FrameSolution {
-                error: Some(refusal(error)),
-                analysis: None,
-            },
-        }
+        FrameSolution::of(analysis.map(|analysis| (analysis, Vec::new(), Vec::new())))
+    }
+
+    /// As [`FrameInput::solve`], every combination in second order when `second_order` (each
+    /// solved on its own, iterated on the axial forces), and the `buckling` lowest critical factors
+    /// of each combination whose entry in `buckling_of` is 1.
+    #[wasm_bindgen(js_name = solveWith)]
+    pub fn solve_with(
+        &self,
+        keep_diagrams: usize,
+        second_order: bool,
+        buckling: usize,
+        buckling_of: Vec<u8>,
+    ) -> FrameSolution {
+        let options = FrameOptions {
+            second_order,
+            buckling,
+            buckling_of: buckling_of.iter().map(|&b| b != 0).collect(),
+        };
+        let analysis = match &self.unreadable {
+            Some(message) => Err(EngineError::invalid(format!("engine input: {message}"))),
+            None => analyse_frame(&self.model, &self.combinations, keep_diagrams, &options),
+        };
+        FrameSolution::of(analysis.map(|a| (a.analysis, a.iterations, a.buckling)))
     }
 }
 
@@ -213,7 +229,11 @@ impl FrameInput {
 pub struct FrameSolution {
     error: Option<String>,
     analysis: Option<FrameAnalysis>,
+    iterations: Vec<usize>,
+    buckling: Vec<Vec<BucklingMode>>,
 }
+
+type Analysed = (FrameAnalysis, Vec<usize>, Vec<Vec<BucklingMode>>);
 
 #[wasm_bindgen]
 impl FrameSolution {
@@ -290,6 +310,17 @@ impl FrameSolution {
             .unwrap_or_default()
     }
 
+    /// Solves with members re-formed from their axial forces that a result took (0 in first order).
+    pub fn iterations(&self, result: usize) -> usize {
+        self.iterations.get(result).copied().unwrap_or(0)
+    }
+
+    /// A result's critical factors and modes, `[{factor, displacements: [{x, y, rotation}]}]`
+    /// (global axes, per unit mode), empty where none were asked for.
+    pub fn buckling(&self, result: usize) -> JsValue {
+        plain(self.buckling.get(result))
+    }
+
     /// The advisories (`{node, message}`).
     pub fn warnings(&self) -> JsValue {
         plain(self.analysis.as_ref().map(|a| &a.warnings))
@@ -297,6 +328,23 @@ impl FrameSolution {
 }
 
 impl FrameSolution {
+    fn of(analysis: Result<Analysed, EngineError>) -> Self {
+        match analysis {
+            Ok((analysis, iterations, buckling)) => FrameSolution {
+                error: None,
+                analysis: Some(analysis),
+                iterations,
+                buckling,
+            },
+            Err(error) => FrameSolution {
+                error: Some(refusal(error)),
+                analysis: None,
+                iterations: Vec::new(),
+                buckling: Vec::new(),
+            },
+        }
+    }
+
     fn result(&self, index: usize) -> Option<&FrameResult> {
         self.analysis.as_ref().and_then(|a| a.results.get(index))
     }

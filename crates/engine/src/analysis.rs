@@ -40,11 +40,7 @@ impl System {
         let dofs = || elements.iter().map(Element::dofs);
         let dof_count = prescribed.len();
         let equations = Equations::number(&nodes, prescribed, dofs());
-        let mut k = Skyline::with_profile(&equations, dofs());
-        for e in elements {
-            k.assemble(&equations, e.dofs(), e.stiffness());
-        }
-        let factorized = k
+        let factorized = assemble(&equations, elements)
             .factorize()
             .map_err(|zero| mechanism(equations.dof_of[zero.equation]))?;
         Ok(System {
@@ -52,6 +48,44 @@ impl System {
             factorized,
             dof_count,
         })
+    }
+
+    /// The same numbering with new element stiffness (a second-order analysis re-forms its members
+    /// from their axial forces): assembled and factorised again, a vanishing or negative pivot
+    /// named by `mechanism`.
+    pub fn refactorise<E: Element>(
+        &self,
+        elements: &[E],
+        mechanism: impl Fn(usize) -> EngineError,
+    ) -> Result<Self, EngineError> {
+        let factorized = assemble(&self.equations, elements)
+            .factorize()
+            .map_err(|zero| mechanism(self.equations.dof_of[zero.equation]))?;
+        Ok(System {
+            equations: self.equations.clone(),
+            factorized,
+            dof_count: self.dof_count,
+        })
+    }
+
+    /// The same numbering with new element stiffness that may be indefinite: the factorised system
+    /// and its number of negative eigenvalues (its count of negative pivots), or `None` when a
+    /// pivot is not finite.
+    pub fn with_inertia<E: Element>(&self, elements: &[E]) -> Option<(Self, usize)> {
+        let (factorized, negative) = assemble(&self.equations, elements)
+            .factorize_indefinite()
+            .ok()?;
+        let system = System {
+            equations: self.equations.clone(),
+            factorized,
+            dof_count: self.dof_count,
+        };
+        Some((system, negative))
+    }
+
+    /// ln |det K| of the factorised stiffness.
+    pub fn log_abs_det(&self) -> f64 {
+        self.factorized.log_abs_det()
     }
 
     /// Number of degrees of freedom, free and prescribed.
@@ -89,6 +123,15 @@ impl System {
         };
         Solutions { cases, imposed }
     }
+}
+
+/// The elements' stiffness assembled over `equations`.
+fn assemble<E: Element>(equations: &Equations, elements: &[E]) -> Skyline {
+    let mut k = Skyline::with_profile(equations, elements.iter().map(Element::dofs));
+    for e in elements {
+        k.assemble(equations, e.dofs(), e.stiffness());
+    }
+    k
 }
 
 /// The solved load cases of a structure: each case present and the imposed deformations.

@@ -39,6 +39,16 @@ pub enum EngineError {
         /// What became non-finite.
         message: String,
     },
+    /// A second-order analysis whose loads reach or pass the elastic critical load.
+    Buckling {
+        /// Index of the load arrangement (combination) that buckles.
+        arrangement: usize,
+    },
+    /// An iteration that did not converge.
+    NotConverged {
+        /// What did not converge, for a person.
+        message: String,
+    },
 }
 
 impl EngineError {
@@ -66,6 +76,13 @@ impl std::fmt::Display for EngineError {
                 )
             }
             EngineError::NonFinite { message } => write!(f, "non-finite result: {message}"),
+            EngineError::Buckling { arrangement } => {
+                write!(
+                    f,
+                    "load arrangement {arrangement} reaches its elastic critical load"
+                )
+            }
+            EngineError::NotConverged { message } => write!(f, "did not converge: {message}"),
         }
     }
 }

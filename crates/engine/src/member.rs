@@ -197,25 +197,10 @@ fn integrate_each(
     xs: &[f64],
     mut each: impl FnMut(Segment),
 ) {
-    let tolerance = 1e-12 * length;
     let mut state = start;
     for w in xs.windows(2) {
         let (a, b) = (w[0], w[1]);
-        for p in loads
-            .points
-            .iter()
-            .filter(|p| (p.at - a).abs() <= tolerance && a > 0.0)
-        {
-            state.shear += p.force;
-            // a clockwise applied moment raises the sagging moment to its right
-            state.moment -= p.moment;
-        }
-        let mut q = Poly::default();
-        for l in &loads.lines {
-            if l.from <= a + tolerance && l.to >= b - tolerance && l.to > l.from {
-                q = q.plus(&l.q.shifted(a - l.from));
-            }
-        }
+        let q = enter_stretch(&mut state, loads, [a, b], length);
         let shear = q.integral(state.shear);
         let moment = shear.integral(state.moment);
         let rotation = moment.scaled(1.0 / ei).integral(state.rotation);
@@ -231,6 +216,33 @@ fn integrate_each(
         state = segment.state_at(b - a);
         each(segment);
     }
+}
+
+/// Crossing into the stretch `[a, b]` between breakpoints: the point actions at `a` change the
+/// shear and moment of `state`; returns the line load over the stretch, in `t = x - a`.
+pub fn enter_stretch(
+    state: &mut SectionState,
+    loads: &MemberLoads,
+    [a, b]: [f64; 2],
+    length: f64,
+) -> Poly {
+    let tolerance = 1e-12 * length;
+    for p in loads
+        .points
+        .iter()
+        .filter(|p| (p.at - a).abs() <= tolerance && a > 0.0)
+    {
+        state.shear += p.force;
+        // a clockwise applied moment raises the sagging moment to its right
+        state.moment -= p.moment;
+    }
+    let mut q = Poly::default();
+    for l in &loads.lines {
+        if l.from <= a + tolerance && l.to >= b - tolerance && l.to > l.from {
+            q = q.plus(&l.q.shifted(a - l.from));
+        }
+    }
+    q
 }
 
 /// State just left of the member end.

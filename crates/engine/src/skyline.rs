@@ -177,7 +177,39 @@ impl Skyline {
     }
 
     /// LDLᵀ in place. A pivot that vanishes relative to its diagonal is a mechanism.
-    pub fn factorize(mut self) -> Result<Factorized, ZeroPivot> {
+    pub fn factorize(self) -> Result<Factorized, ZeroPivot> {
+        self.eliminate(|equation, d, original| {
+            let positive = d.is_finite() && d > PIVOT_TOLERANCE * original.abs();
+            positive.then_some(d).ok_or(ZeroPivot { equation })
+        })
+    }
+
+    /// LDLᵀ of a symmetric matrix that may be indefinite, and its count of negative pivots: by
+    /// Sylvester's law of inertia, the number of its negative eigenvalues (the Sturm count that
+    /// Wittrick-Williams counting needs). An exactly zero pivot is taken as a tiny positive one,
+    /// which counts the inertia of a matrix as near as rounding can tell; a pivot that is not
+    /// finite is refused.
+    pub fn factorize_indefinite(self) -> Result<(Factorized, usize), ZeroPivot> {
+        let mut negative = 0;
+        let factorized = self.eliminate(|equation, d, original| {
+            if !d.is_finite() {
+                return Err(ZeroPivot { equation });
+            }
+            negative += usize::from(d < 0.0);
+            Ok(if d == 0.0 {
+                f64::EPSILON * original.abs().max(f64::MIN_POSITIVE)
+            } else {
+                d
+            })
+        })?;
+        Ok((factorized, negative))
+    }
+
+    /// The elimination itself; `pivot` accepts (or replaces, or refuses) each pivot.
+    fn eliminate(
+        mut self,
+        mut pivot: impl FnMut(usize, f64, f64) -> Result<f64, ZeroPivot>,
+    ) -> Result<Factorized, ZeroPivot> {
         let n = self.first_row.len();
         let mut diagonal = vec![0.0; n];
         for j in 0..n {
@@ -201,10 +233,7 @@ impl Skyline {
                 d -= l * *g;
                 *g = l;
             }
-            let positive = d.is_finite() && d > PIVOT_TOLERANCE * original.abs();
-            if !positive {
-                return Err(ZeroPivot { equation: j });
-            }
+            let d = pivot(j, d, original)?;
             diagonal[j] = d;
             kjj[0] = d;
         }
@@ -223,6 +252,12 @@ pub struct Factorized {
 }
 
 impl Factorized {
+    /// ln |det K|: the sum of the logarithms of the pivots' magnitudes (the determinant itself
+    /// overflows for any sizeable structure).
+    pub fn log_abs_det(&self) -> f64 {
+        self.diagonal.iter().map(|d| d.abs().ln()).sum()
+    }
+
     /// Solves `K x = b` in place.
     pub fn solve(&self, b: &mut [f64]) {
         let m = &self.matrix;

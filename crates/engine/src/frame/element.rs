@@ -4,7 +4,7 @@
 //!
 //! Local dofs are `(u1, v1, θ1, u2, v2, θ2)`: u along x', v along y', θ counter-clockwise.
 
-use nalgebra::{Matrix6, Vector6};
+use nalgebra::{Matrix4, Matrix6, Vector6};
 
 use super::loads::LocalLoads;
 use crate::analysis::Element;
@@ -12,9 +12,9 @@ use crate::member::{bending_stiffness, fixed_end_forces};
 use crate::roller::Axes;
 
 /// Local positions of the bending dofs among the six.
-const BENDING: [usize; 4] = [1, 2, 4, 5];
+pub(super) const BENDING: [usize; 4] = [1, 2, 4, 5];
 /// Local positions of the end rotations.
-const ROTATION: [usize; 2] = [2, 5];
+pub(super) const ROTATION: [usize; 2] = [2, 5];
 
 /// A member ready for assembly and for recovering its end forces.
 pub(super) struct BeamColumn {
@@ -61,7 +61,12 @@ impl BeamColumn {
         let direction = [delta[0] / length, delta[1] / length];
         let (ea, ei) = stiffness;
         let to_local = transformation(direction, axes);
-        let (local, _) = condense(full_stiffness(ea, ei, length), Vector6::zeros(), releases);
+        let bending = bending_stiffness(length, ei);
+        let (local, _) = condense(
+            full_stiffness(ea, length, &bending),
+            Vector6::zeros(),
+            releases,
+        );
         let matrix = turned(&to_local, &local);
         let [a, b] = ends;
         BeamColumn {
@@ -93,7 +98,11 @@ impl BeamColumn {
             f[dof] = bending[k];
         }
         condense(
-            full_stiffness(self.ea, self.ei, self.length),
+            full_stiffness(
+                self.ea,
+                self.length,
+                &bending_stiffness(self.length, self.ei),
+            ),
             f,
             self.releases,
         )
@@ -123,16 +132,15 @@ impl BeamColumn {
     }
 }
 
-/// Local stiffness of the unreleased member: EA/L on the axial dofs, the beam's bending stiffness on
-/// the others.
-fn full_stiffness(ea: f64, ei: f64, length: f64) -> Matrix6<f64> {
+/// Local stiffness of the unreleased member: EA/L on the axial dofs, `bending` (over v1, θ1, v2, θ2)
+/// on the others.
+pub(super) fn full_stiffness(ea: f64, length: f64, bending: &Matrix4<f64>) -> Matrix6<f64> {
     let mut k = Matrix6::zeros();
     let axial = ea / length;
     k[(0, 0)] = axial;
     k[(3, 3)] = axial;
     k[(0, 3)] = -axial;
     k[(3, 0)] = -axial;
-    let bending = bending_stiffness(length, ei);
     for (i, &r) in BENDING.iter().enumerate() {
         for (j, &c) in BENDING.iter().enumerate() {
             k[(r, c)] = bending[(i, j)];
@@ -143,7 +151,7 @@ fn full_stiffness(ea: f64, ei: f64, length: f64) -> Matrix6<f64> {
 
 /// Static condensation of the released end rotations: the released rotation takes whatever value
 /// leaves no moment at that end, so its row and column fold into the others.
-fn condense(
+pub(super) fn condense(
     mut k: Matrix6<f64>,
     mut f: Vector6<f64>,
     releases: [bool; 2],
@@ -174,7 +182,7 @@ fn condense(
 /// `tᵀ · k · t` for a turn `t` made of one 3×3 block per end ([`transformation`]): four 3×3
 /// products, a quarter of the dense 6×6 ones' multiplications, each over the same nonzero terms
 /// (the skipped ones are exact zeros).
-fn turned(t: &Matrix6<f64>, k: &Matrix6<f64>) -> Matrix6<f64> {
+pub(super) fn turned(t: &Matrix6<f64>, k: &Matrix6<f64>) -> Matrix6<f64> {
     let mut out = Matrix6::zeros();
     for p in [0, 3] {
         for q in [0, 3] {

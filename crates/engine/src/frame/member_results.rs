@@ -21,7 +21,7 @@ use crate::polynomial::Poly;
 
 /// Intervals a member is sampled with: as for beam spans, linear interpolation between samples stays
 /// within 0.5% of the exact curve (a chord over h misses by h²/8 |f''|; see the beam's sampler).
-const SAMPLES_PER_MEMBER: f64 = 24.0;
+pub(super) const SAMPLES_PER_MEMBER: f64 = 24.0;
 
 /// Internal forces at a section, beam conventions read along x' with y' up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -75,9 +75,9 @@ pub struct FrameMemberResult {
 
 /// The member's functions: bending segments and the axial force over the same breakpoints.
 #[derive(Default)]
-struct Functions {
+pub(super) struct Functions {
     segments: Vec<Segment>,
-    axial: Vec<Poly>,
+    pub(super) axial: Vec<Poly>,
 }
 
 /// Buffers one member's results are built in, reused member after member, so that a thousand
@@ -87,13 +87,13 @@ pub(super) struct Workspace {
     /// The member's own (factored) loads, filled by the caller before [`member_result`].
     pub loads: LocalLoads,
     /// Bending loads plus the axial ones' positions, for the breakpoints of both.
-    both: MemberLoads,
-    xs: Vec<f64>,
-    f: Functions,
+    pub(super) both: MemberLoads,
+    pub(super) xs: Vec<f64>,
+    pub(super) f: Functions,
     /// The result's diagrams being sampled (axial, shear, moment, deflection), every member's
     /// one after another, and each member's part of them.
-    diagrams: [Vec<[f64; 2]>; 4],
-    parts: Vec<[ops::Range<usize>; 4]>,
+    pub(super) diagrams: [Vec<[f64; 2]>; 4],
+    pub(super) parts: Vec<[ops::Range<usize>; 4]>,
 }
 
 impl Workspace {
@@ -198,7 +198,12 @@ fn functions(
 }
 
 /// Breakpoints of both the bending and the axial loads, into `xs` (`both` is a buffer).
-fn all_breakpoints(xs: &mut Vec<f64>, both: &mut MemberLoads, length: f64, loads: &LocalLoads) {
+pub(super) fn all_breakpoints(
+    xs: &mut Vec<f64>,
+    both: &mut MemberLoads,
+    length: f64,
+    loads: &LocalLoads,
+) {
     if loads.is_empty() {
         xs.clear();
         xs.extend([0.0, length]);
@@ -226,7 +231,7 @@ fn all_breakpoints(xs: &mut Vec<f64>, both: &mut MemberLoads, length: f64, loads
 
 /// N(t) per segment from N just inside the start, into `out`: N falls by the load along +x' (∫p,
 /// and P at a point).
-fn axial_force(out: &mut Vec<Poly>, xs: &[f64], start: f64, loads: &LocalLoads) {
+pub(super) fn axial_force(out: &mut Vec<Poly>, xs: &[f64], start: f64, loads: &LocalLoads) {
     out.clear();
     let tolerance = 1e-12 * xs.last().copied().unwrap_or(1.0);
     let mut n = start;
@@ -253,10 +258,10 @@ fn axial_force(out: &mut Vec<Poly>, xs: &[f64], start: f64, loads: &LocalLoads) 
 }
 
 /// Largest and smallest values, scanned left to right so that a tie keeps the leftmost.
-struct Scan(Option<Range>);
+pub(super) struct Scan(pub(super) Option<Range>);
 
 impl Scan {
-    fn see(&mut self, position: f64, value: f64) {
+    pub(super) fn see(&mut self, position: f64, value: f64) {
         let here = Extreme { value, position };
         match &mut self.0 {
             None => {
@@ -277,7 +282,7 @@ impl Scan {
     }
 
     /// A function over `[x, x + length]`: its ends (one-sided) and its stationary points inside.
-    fn function(&mut self, x: f64, length: f64, f: &Poly) {
+    pub(super) fn function(&mut self, x: f64, length: f64, f: &Poly) {
         self.see(x, f.c[0]);
         for t in f.derivative().roots_in(0.0, length) {
             self.see(x + t, f.eval(t));
@@ -285,7 +290,7 @@ impl Scan {
         self.see(x + length, f.eval(length));
     }
 
-    fn range(self) -> Range {
+    pub(super) fn range(self) -> Range {
         let zero = Extreme {
             value: 0.0,
             position: 0.0,

@@ -26,6 +26,7 @@ mod element;
 mod loads;
 mod member_results;
 mod model;
+pub mod second_order;
 mod series;
 mod stiffness;
 
@@ -97,16 +98,7 @@ pub fn solve_frame(
     combinations: &[Vec<f64>],
     diagrams: usize,
 ) -> Result<FrameAnalysis, EngineError> {
-    model::validate(model)?;
-    let restraints = restrain(model)?;
-    let members = members(model, &restraints.axes)?;
-    require_every_dof_held(model, &restraints, &members)?;
-    let system = System::factorise(
-        Nodes { per_node: 3 },
-        &restraints.prescribed,
-        &members,
-        |dof| mechanism(model, &restraints.axes, dof),
-    )?;
+    let (restraints, members, system) = prepare(model)?;
     let cases = case_loads(model);
     // fixed-end forces are linear in the loads: one set per case, superposed for each combination
     let fixed: Vec<Vec<Vector6<f64>>> = cases
@@ -153,6 +145,22 @@ pub fn solve_frame(
         results,
         warnings: restraints.warnings,
     })
+}
+
+/// The checked model's supports and members, and its stiffness numbered and factorised (a
+/// mechanism refused).
+fn prepare(model: &FrameModel) -> Result<(Restraints, Vec<BeamColumn>, System), EngineError> {
+    model::validate(model)?;
+    let restraints = restrain(model)?;
+    let members = members(model, &restraints.axes)?;
+    require_every_dof_held(model, &restraints, &members)?;
+    let system = System::factorise(
+        Nodes { per_node: 3 },
+        &restraints.prescribed,
+        &members,
+        |dof| mechanism(model, &restraints.axes, dof),
+    )?;
+    Ok((restraints, members, system))
 }
 
 /// Nodal forces of one case along the node axes: the nodal loads and what the members' loads put
@@ -227,12 +235,31 @@ fn combination_result(
         results.push(member_result(m, &u, &p, work, with_diagrams));
     }
     work.share_diagrams(&mut results);
+    factored_nodal(&mut nodal, cases, factors);
+    frame_result(model, restraints, &nodal, &at_nodes, d, results)
+}
+
+/// Adds each case's nodal loads times its factor to `nodal`.
+fn factored_nodal(nodal: &mut [[f64; 3]], cases: &[CaseLoads], factors: &[f64]) {
     for c in cases {
         let f = factor(factors, c.case);
         for (sum, load) in nodal.iter_mut().zip(&c.nodal) {
             (0..3).for_each(|k| sum[k] += f * load[k]);
         }
     }
+}
+
+/// A combination's result from its displacements `d`, its nodal loads, what the members exert on
+/// each node (`at_nodes`, global) and the members' results: reactions are what the members take
+/// from a support node less what is applied there.
+fn frame_result(
+    model: &FrameModel,
+    restraints: &Restraints,
+    nodal: &[[f64; 3]],
+    at_nodes: &[[f64; 3]],
+    d: &[f64],
+    results: Vec<FrameMemberResult>,
+) -> Result<FrameResult, EngineError> {
     let result = FrameResult {
         reactions: model
             .supports
@@ -247,20 +274,25 @@ fn combination_result(
                 }
             })
             .collect(),
-        displacements: (0..model.nodes.len())
-            .map(|n| {
-                let [a0, a1] = restraints.axes[n];
-                let (u0, u1) = (d[3 * n], d[3 * n + 1]);
-                NodeDisplacement {
-                    x: a0[0] * u0 + a1[0] * u1,
-                    y: a0[1] * u0 + a1[1] * u1,
-                    rotation: d[3 * n + 2],
-                }
-            })
-            .collect(),
+        displacements: node_displacements(restraints, d),
         members: results,
     };
     require_finite(result)
+}
+
+/// Each node's displacement in global axes from the dofs `d` (along the node axes).
+fn node_displacements(restraints: &Restraints, d: &[f64]) -> Vec<NodeDisplacement> {
+    (0..restraints.axes.len())
+        .map(|n| {
+            let [a0, a1] = restraints.axes[n];
+            let (u0, u1) = (d[3 * n], d[3 * n + 1]);
+            NodeDisplacement {
+                x: a0[0] * u0 + a1[0] * u1,
+                y: a0[1] * u0 + a1[1] * u1,
+                rotation: d[3 * n + 2],
+            }
+        })
+        .collect()
 }
 
 /// Numbers that overflowed are an error value, never a result.

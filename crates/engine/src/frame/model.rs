@@ -185,6 +185,16 @@ pub fn member_length(model: &FrameModel, member: &FrameMember) -> f64 {
     (b.x - a.x).hypot(b.y - a.y)
 }
 
+/// The model's size: its largest coordinate magnitude, at least 1 m.
+pub(super) fn extent(model: &FrameModel) -> f64 {
+    model
+        .nodes
+        .iter()
+        .map(|p| p.x.abs().max(p.y.abs()))
+        .fold(0.0, f64::max)
+        .max(1.0)
+}
+
 /// The rules the engine relies on (the service checks them first and names the fields).
 pub(super) fn validate(model: &FrameModel) -> Result<(), EngineError> {
     let n = model.nodes.len();
@@ -197,12 +207,7 @@ pub(super) fn validate(model: &FrameModel) -> Result<(), EngineError> {
     if !model.nodes.iter().all(|p| finite(p.x) && finite(p.y)) {
         return Err(EngineError::invalid("node coordinates must be finite"));
     }
-    let extent = model
-        .nodes
-        .iter()
-        .map(|p| p.x.abs().max(p.y.abs()))
-        .fold(0.0, f64::max)
-        .max(1.0);
+    let extent = extent(model);
     for m in &model.members {
         if m.from >= n || m.to >= n {
             return Err(EngineError::invalid("a member refers to a missing node"));

@@ -130,17 +130,19 @@ pub(super) fn mechanism(model: &FrameModel, axes: &[Axes], dof: usize) -> Engine
 
 /// Nodal forces that hold the structure in the settled shape (−K·u of the settlements), `None`
 /// when no support settles.
-pub(super) fn imposed_forces(restraints: &Restraints, members: &[BeamColumn]) -> Option<Vec<f64>> {
-    use crate::analysis::Element;
+pub(super) fn imposed_forces<E: crate::analysis::Element>(
+    restraints: &Restraints,
+    members: &[E],
+) -> Option<Vec<f64>> {
     if restraints.imposed.iter().all(|&u| u == 0.0) {
         return None;
     }
     let mut f = vec![0.0; restraints.imposed.len()];
     for m in members {
         let k = m.stiffness();
-        for (i, &row) in m.dofs.iter().enumerate() {
+        for (i, &row) in m.dofs().iter().enumerate() {
             let push: f64 = m
-                .dofs
+                .dofs()
                 .iter()
                 .enumerate()
                 .map(|(j, &col)| k[6 * j + i] * restraints.imposed[col])
