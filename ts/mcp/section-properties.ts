@@ -12,7 +12,7 @@ export const sectionPropertiesTool: Tool = {
     'Shapes: {"type":"rectangle","x","y","width","height"} (x, y = lower-left corner), {"type":"circle","x","y","diameter"}',
     '(x, y = centre), {"type":"polygon","points":[[x,y],...]} (3 to 1000 points, either winding, must not cross itself); add',
     '"void":true to cut a hole. Solids are unioned (overlaps count once), voids subtracted. Units: SI = mm (mm2, mm3, mm4),',
-    'imperial = in. y is up. J and Cw are not computed. Example, a T of a 200 x 20 flange on a 10 x 180 stem:',
+    'imperial = in. y is up. J, Cw and the shear centre come by finite elements (torsion: false skips them). Example, a T of a 200 x 20 flange on a 10 x 180 stem:',
     '{"shapes":[{"type":"rectangle","x":0,"y":180,"width":200,"height":20},{"type":"rectangle","x":95,"y":0,"width":10,"height":180}]}.',
   ].join(' '),
   inputSchema: sectionPropertiesValidator.schema,

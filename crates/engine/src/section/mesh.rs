@@ -67,19 +67,6 @@ fn circle_sides(radius: f64, size: f64) -> usize {
     sides.clamp(CIRCLE_SIDES[0], CIRCLE_SIDES[1]) as usize
 }
 
-/// The polygon of `sides` corners enclosing the circle's area, counter-clockwise: its second moments
-/// and torsion constant differ from the circle's only at second order in its corners' reach.
-fn equal_area_polygon(centre: [f64; 2], radius: f64, sides: usize) -> Vec<[f64; 2]> {
-    let step = std::f64::consts::TAU / sides as f64;
-    let reach = radius * (step / step.sin()).sqrt();
-    (0..sides)
-        .map(|k| {
-            let (s, c) = (k as f64 * step).sin_cos();
-            [centre[0] + reach * c, centre[1] + reach * s]
-        })
-        .collect()
-}
-
 /// The size of a triangle of the target area.
 pub(crate) fn element_size(area: f64) -> f64 {
     (2.0 * area / TARGET_TRIANGLES).sqrt()
@@ -103,7 +90,7 @@ pub(crate) fn outlines(
             .iter()
             .map(|p| match p.geometry {
                 Geometry::Disc { centre, radius } => Piece {
-                    geometry: Geometry::Ring(equal_area_polygon(
+                    geometry: Geometry::Ring(union::circle_polygon(
                         centre,
                         radius,
                         circle_sides(radius, size),
@@ -314,7 +301,7 @@ mod tests {
 
     #[test]
     fn too_many_corners_are_refused_before_any_work() {
-        let ring: Vec<[f64; 2]> = equal_area_polygon([0.0, 0.0], 1.0, MAX_CORNERS + 1);
+        let ring: Vec<[f64; 2]> = super::union::circle_polygon([0.0, 0.0], 1.0, MAX_CORNERS + 1);
         assert_eq!(
             triangulate(&[ring], std::f64::consts::PI),
             Err(Unmeshed::TooManyCorners(MAX_CORNERS + 1))
