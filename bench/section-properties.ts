@@ -2,11 +2,13 @@
  * `make bench`: section properties in WASM (the engine call through its boundary, and the whole pipeline
  * with validation and presentation). Two sections: a built-up girder of 200 pieces (plates unioned with
  * overlaps, bolt holes as void circles) and one 1,000-point polygon. Target: each under 5 ms in WASM.
+ * Then J, Cw and the shear centre by finite elements for those two and an I from three plates, each beside
+ * the same request with torsion: false (target: at most 20 times, at a J error estimate under 1%).
  */
 import { loadEngine } from '../ts/engine/node.js';
 import type { SectionPropertiesRequest, SectionShapeInput } from '../ts/schema/section-properties.js';
 import { sectionEngineModel, sectionProperties } from '../ts/solve/section-properties.js';
-import { timeMs } from './timing.js';
+import { median, timeMs } from './timing.js';
 
 const rectangle = (x: number, y: number, width: number, height: number, hole = false): SectionShapeInput => ({
   type: 'rectangle',
@@ -48,6 +50,11 @@ function lobed(): SectionPropertiesRequest {
   return { shapes: [{ type: 'polygon', points }] };
 }
 
+/** An I from three plates: flanges 200 x 16, web 368 x 10 (h = 400). */
+function threePlateI(): SectionPropertiesRequest {
+  return { shapes: [rectangle(0, 0, 200, 16), rectangle(0, 384, 200, 16), rectangle(95, 16, 10, 368)] };
+}
+
 const engine = await loadEngine();
 const context = { engine, baseUrl: 'http://localhost:3000' };
 const TARGET_MS = 5;
@@ -57,16 +64,58 @@ for (const [name, request] of [
   ['1,000-point polygon', lobed()],
 ] as const) {
   if (request.shapes.length > 200) throw new Error(`${name}: ${request.shapes.length} pieces`);
-  const model = sectionEngineModel(request, false);
+  const model = sectionEngineModel({ ...request, torsion: false }, false);
   const answer = engine.sectionProperties(model);
   if ('error' in answer) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
+  const fast = { ...request, torsion: false };
   // WebAssembly is compiled in tiers: let the optimising tier take over before the clock starts
-  for (let i = 0; i < 200; i++) sectionProperties(request, context);
+  for (let i = 0; i < 200; i++) sectionProperties(fast, context);
   const wasm = timeMs(() => engine.sectionProperties(model), 300);
-  const pipeline = timeMs(() => sectionProperties(request, context), 300);
+  const pipeline = timeMs(() => sectionProperties(fast, context), 300);
   const verdict = wasm < TARGET_MS ? 'met' : 'NOT met';
   console.log(
-    `  wasm ${name} (${request.shapes.length} shapes, A = ${answer.ok.area.toFixed(0)} mm2): median ${wasm.toFixed(3)} ms ` +
+    `  wasm ${name} (${request.shapes.length} shapes, A = ${answer.ok.area.toFixed(0)} mm2, torsion: false): median ${wasm.toFixed(3)} ms ` +
       `(target < ${TARGET_MS} ms: ${verdict}); whole pipeline ${pipeline.toFixed(3)} ms`,
+  );
+}
+
+/**
+ * J, Cw and the shear centre (decisions.md 21) beside the same request with torsion: false, timed in
+ * alternating rounds in one process so the shared machine's drift falls on both. Target: at most 20
+ * times, at an estimated J error (the notes' figure) under 1%, so that the calculator stays live.
+ */
+const TORSION_TARGET = 20;
+console.log('torsion: the engine call with torsion beside the same call with torsion: false (WASM, medians of alternating rounds)');
+for (const [name, request] of [
+  ['I from three plates', threePlateI()],
+  ['200-piece girder', girder()],
+  ['1,000-point polygon', lobed()],
+] as const) {
+  const withTorsion = sectionEngineModel({ ...request, torsion: true }, false);
+  const without = sectionEngineModel({ ...request, torsion: false }, false);
+  const answer = engine.sectionProperties(withTorsion);
+  if ('error' in answer) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
+  const t = answer.ok.torsion;
+  if (t?.kind !== 'computed') {
+    console.log(`  ${name}: J and Cw not computed (${JSON.stringify(t)}): target NOT met`);
+    continue;
+  }
+  const started = performance.now();
+  engine.sectionProperties(withTorsion);
+  const once = performance.now() - started;
+  // about two seconds of each side, in at least 3 rounds
+  const runs = Math.max(3, Math.min(100, Math.round(200 / Math.max(once, 1e-3))));
+  const [fast, slow] = [[], []] as [number[], number[]];
+  for (let round = 0; round < 5; round++) {
+    fast.push(timeMs(() => engine.sectionProperties(without), Math.max(runs, 50)));
+    slow.push(timeMs(() => engine.sectionProperties(withTorsion), runs));
+  }
+  const [a, b] = [median(fast), median(slow)];
+  const ratio = b / a;
+  const error = t.jChange / t.j;
+  const verdict = ratio <= TORSION_TARGET && error < 0.01 ? 'met' : 'NOT met';
+  console.log(
+    `  ${name}: torsion ${b.toFixed(3)} ms beside ${a.toFixed(3)} ms without: ${ratio.toFixed(1)}x (target <= ${TORSION_TARGET}x ` +
+      `at J error < 1%: ${verdict}); J = ${t.j.toPrecision(6)} mm4 ± ${(100 * error).toPrecision(2)}%, ${t.triangles[0]} / ${t.triangles[1]} triangles`,
   );
 }

@@ -47,6 +47,16 @@ const beam = (
 });
 
 describe('beam', () => {
+  it('an area load whose pressure and width are each in range but whose product overflows is a 400 at the load', async () => {
+    // 1e300 kPa x 1e15 m = 1e315 kN/m: past the largest double (1.7977e308); found by test/service/mutations.test.ts
+    const body = {
+      ...beam({}),
+      loads: [{ type: 'area', start: -2, end: 1e300, from: 0, to: 6, width: 1e15, endWidth: 1 }],
+    };
+    const issues = await refused('/v1/beam/solve', body);
+    expect(issues).toEqual([expect.objectContaining({ path: 'loads.0', message: expect.stringMatching(/pressure times width/) })]);
+  });
+
   it.each([
     ['E', { E: 5e-324 }, 'spans.0.E', /underflows in the engine's units \(kN\/m²\).* 2\.23e-314 to 1\.79e302 GPa/],
     ['I', { I: 5e-324 }, 'spans.0.I', /underflows in the engine's units \(m⁴\).* 2\.23e-296 to 1\.79e308 mm4/],

@@ -113,13 +113,13 @@ describe('closed forms', () => {
   it('imperial: a 4 x 8 in rectangle in in, in2, in3, in4, and the same section in mm agrees', async () => {
     // Ix = bh³/12 = 4·8³/12 in⁴, Zx = bh²/6, Sx = bh²/4
     const s = await measure({ units: 'imperial', shapes: [rectangle(0, 0, 4, 8)] });
-    expect(s.meta.unitLabels).toEqual({ length: 'in', area: 'in2', sectionModulus: 'in3', inertia: 'in4' });
+    expect(s.meta.unitLabels).toEqual({ length: 'in', area: 'in2', sectionModulus: 'in3', inertia: 'in4', warpingConstant: 'in6' });
     expect(s.area).toBe(32);
     expectClose(s.Ix, (4 * 8 ** 3) / 12, 1e-15);
     expectClose(s.Zx, (4 * 8 ** 2) / 6, 1e-15);
     expect(s.Sx).toBe((4 * 8 ** 2) / 4);
     const si = await measure({ units: 'SI', shapes: [rectangle(0, 0, 4 * MM_PER_IN, 8 * MM_PER_IN)] });
-    expect(si.meta.unitLabels).toEqual({ length: 'mm', area: 'mm2', sectionModulus: 'mm3', inertia: 'mm4' });
+    expect(si.meta.unitLabels).toEqual({ length: 'mm', area: 'mm2', sectionModulus: 'mm3', inertia: 'mm4', warpingConstant: 'mm6' });
     expectClose(si.Ix / MM_PER_IN ** 4, s.Ix, 1e-12);
     expectClose(si.Sx / MM_PER_IN ** 3, s.Sx, 1e-12);
     expectClose(si.rx / MM_PER_IN, s.rx, 1e-12);
@@ -127,9 +127,11 @@ describe('closed forms', () => {
 });
 
 describe('the response', () => {
-  it('says J and Cw are not computed, and carries meta like every solve', async () => {
+  it('says how J and Cw were computed first, and carries meta like every solve', async () => {
     const s = await measure({ shapes: [rectangle(0, 0, 10, 10)] });
-    expect(s.notes[0]).toMatch(/J .*Cw .*not computed/);
+    expect(s.notes[0]).toMatch(
+      /^J, Cw and shearCentre by finite elements: .* J ± [0-9.e-]+%, Cw ± [0-9.e-]+ mm6, shearCentre ± [0-9.e-]+ mm\.$/,
+    );
     expect(Object.keys(s.meta)).toEqual(['engineVersion', 'units', 'unitLabels', 'computeMs', 'attribution', 'warnings']);
     expect(s.meta.units).toBe('SI');
     expect(Object.keys(s)).toEqual([
@@ -148,6 +150,9 @@ describe('the response', () => {
       'Sy',
       'plasticNeutralAxis',
       'extents',
+      'J',
+      'Cw',
+      'shearCentre',
       'notes',
       'meta',
     ]);

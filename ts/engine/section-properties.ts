@@ -17,7 +17,33 @@ export interface EngineSectionModel {
   shapes: EngineShape[];
   /** Keep the material's outlines and discs in the answer (figures). */
   outline: boolean;
+  /** Compute J, Cw and the shear centre by finite elements (a mesh and two solves). */
+  torsion: boolean;
 }
+
+/** Cw and Trefftz's shear centre of one solid, with how much each changed when the mesh was halved. */
+export interface EngineWarping {
+  cw: number;
+  cwChange: number;
+  shearCentre: [number, number];
+  shearCentreShift: number;
+}
+
+/** The torsion result (decisions.md 21), or why there is none. */
+export type EngineTorsion =
+  | {
+      kind: 'computed';
+      j: number;
+      jChange: number;
+      /** null for several separate solids */
+      warping: EngineWarping | null;
+      solids: number;
+      /** six-node triangles of the mesh and of its halving */
+      triangles: [number, number];
+    }
+  | { kind: 'tooManyCorners'; corners: number; limit: number }
+  | { kind: 'tooManyTriangles'; triangles: number; limit: number }
+  | { kind: 'failed' };
 
 /** The material: outlines (material counter-clockwise, holes clockwise) and exact discs. */
 export interface EngineMaterial {
@@ -44,6 +70,8 @@ export interface EngineSectionProperties {
   sy: number;
   extents: { xMin: number; xMax: number; yMin: number; yMax: number };
   material: EngineMaterial;
+  /** null unless the model asked for torsion */
+  torsion: EngineTorsion | null;
 }
 
 /** A fault of one piece (`shape` = its index), or of the whole section (`shape` = null). */

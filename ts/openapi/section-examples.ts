@@ -22,6 +22,32 @@ export const sectionPropertiesExamples: Record<string, Example> = {
       ],
     },
   },
+  channelTorsionImperial: {
+    summary:
+      "Pilkey's symmetric channel (Analysis and Design of Elastic Beams, Example B.2), 8 x 18 x 1 in: Pilkey's J = 11.289 in⁴, Cw = 12,763 in⁶, shear centre 2.868 in behind the web's mid-line (J, Cw, shearCentre by finite elements, error estimate in notes)",
+    value: {
+      units: 'imperial',
+      shapes: [
+        {
+          type: 'polygon',
+          points: [
+            [-0.5, -9.5],
+            [8, -9.5],
+            [8, -8.5],
+            [0.5, -8.5],
+            [0.5, 8.5],
+            [8, 8.5],
+            [8, 9.5],
+            [-0.5, 9.5],
+          ],
+        },
+      ],
+    },
+  },
+  teeWithoutTorsion: {
+    summary: 'The T with torsion: false: no J, Cw or shearCentre, only the exact properties (the fastest answer)',
+    value: { ...tee, torsion: false },
+  },
   angleFromPolygon: {
     summary: 'An unequal angle 150 x 90 x 10 as one polygon (a product of area, turned principal axes)',
     value: {

@@ -69,6 +69,13 @@ export const sectionRequestProperties = {
     }),
   ),
   shapes: Type.Array(SectionShape, { minItems: 1, maxItems: MAX_SHAPES, description: 'The pieces, 1 to 200.' }),
+  torsion: Type.Optional(
+    Type.Boolean({
+      description:
+        'Compute J, Cw and the shear centre by finite elements (decisions.md 21; the costly part of the answer); false skips them and leaves the three fields out. Default true.',
+      default: true,
+    }),
+  ),
 };
 
 export const SectionPropertiesRequest = Strict(sectionRequestProperties, {
@@ -126,7 +133,19 @@ export const SectionPropertiesResponse = Strict(
       y: Num('y of the horizontal equal-area axis (mm | in).'),
     }),
     extents: Strict({ xMin: Num('mm | in.'), xMax: Num('mm | in.'), yMin: Num('mm | in.'), yMax: Num('mm | in.') }),
-    notes: Type.Array(Type.String(), { description: 'What is and is not computed: J and Cw are not.' }),
+    J: Type.Optional(
+      Num(
+        'Saint-Venant torsion constant (mm4 | in4), by finite elements over the warping function; for several separate solids, the sum of theirs. Its error estimate is in notes. Left out with torsion: false or when the section is too large to mesh (notes say why).',
+      ),
+    ),
+    Cw: Type.Optional(
+      Num('Warping constant about the shear centre (mm6 | in6), by finite elements; left out for several separate solids (notes say why).'),
+    ),
+    shearCentre: Type.Optional(xy("Trefftz's shear centre (independent of Poisson's ratio), in the coordinates of the shapes")),
+    notes: Type.Array(Type.String(), {
+      description:
+        'How J, Cw and the shear centre were computed and their error estimate (or why they were not), and what the other values mean.',
+    }),
     meta: Meta,
   },
   { description: 'Properties of the section, in the coordinates and units of the request.' },

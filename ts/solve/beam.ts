@@ -140,6 +140,16 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
         issues.push({ path: `loads.${i}.position`, message: 'a moment cannot act exactly at a hinge (neither side is defined)' });
       }
     } else {
+      // each number is in range, but an area load's pressure times its width may not be (in the engine's units, too)
+      const units = request.units ?? 'SI';
+      const perSi =
+        load.type === 'area' ? toEngine('pressure', toSI('pressure', 1, units)) * toEngine('length', toSI('length', 1, units)) : 1;
+      if (lineLoadCoefficients(load).some((c) => !Number.isFinite(c * perSi))) {
+        issues.push({
+          path: `loads.${i}`,
+          message: 'the line load (pressure times width) is too large to represent: check start, end and width',
+        });
+      }
       if (load.from >= load.to) issues.push({ path: `loads.${i}.to`, message: 'must be greater than from' });
       if (load.from > total + tolerance) issues.push({ path: `loads.${i}.from`, message: pastEnd() });
       if (load.to > total + tolerance) issues.push({ path: `loads.${i}.to`, message: pastEnd() });

@@ -41,6 +41,7 @@ const ENGINE_UNIT: Record<Quantity, string> = {
   rotation: 'rad',
   dimension: 'm',
   sectionModulus: 'm³',
+  warpingConstant: 'm⁶',
 };
 
 /** `x` to three significant digits, rounded up (`up`) or down, so the printed range stays inside the true one. */

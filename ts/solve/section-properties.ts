@@ -1,13 +1,20 @@
 /**
- * The section-properties pipeline: validate -> engine (union, Green's theorem, exact cuts) -> the
- * engine's faults as issues with paths -> the response, clean numbers, notes and meta.
+ * The section-properties pipeline: validate -> engine (union, Green's theorem, exact cuts; J, Cw and
+ * the shear centre by finite elements unless `torsion: false`) -> the engine's faults as issues with
+ * paths -> the response, clean numbers, notes (with the torsion error estimate) and meta.
  *
  * Geometry is homogeneous: a section measured in inches has its area in in², its moduli in in³ and
  * its second moments in in⁴. So the lengths go to the engine in the request's own unit (mm or in,
  * labelled by ts/units) and every result is already in the response's unit: no conversion, hence no
  * rounding (a 200 mm flange stays 200, not 199.99999999999997 after mm -> m -> mm).
  */
-import type { EngineSectionModel, EngineSectionProperties, EngineShape, EngineShapeIssue } from '../engine/section-properties.js';
+import type {
+  EngineSectionModel,
+  EngineSectionProperties,
+  EngineShape,
+  EngineShapeIssue,
+  EngineTorsion,
+} from '../engine/section-properties.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { DIAGRAM_WIDTH } from '../schema/diagram.js';
 import {
@@ -19,17 +26,22 @@ import {
 } from '../schema/section-properties.js';
 import { compile } from '../schema/validate.js';
 import { renderSection, type SectionFigure } from '../svg/section.js';
-import type { UnitSystem } from '../units/index.js';
+import { quantities, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { withAttribution } from './diagram.js';
 import { meta } from './meta.js';
 
 export const sectionPropertiesValidator = compile(SectionPropertiesRequest);
 
-export const SECTION_UNIT_LABELS = { length: 'dimension', area: 'area', sectionModulus: 'sectionModulus', inertia: 'inertia' } as const;
+export const SECTION_UNIT_LABELS = {
+  length: 'dimension',
+  area: 'area',
+  sectionModulus: 'sectionModulus',
+  inertia: 'inertia',
+  warpingConstant: 'warpingConstant',
+} as const;
 
 export const SECTION_NOTES = [
-  'J (torsion constant) and Cw (warping constant) are not computed.',
   'Ix, Iy and Ixy are about the centroid; principal.angle is in degrees from the x axis to the I1 axis, counter-clockwise.',
   'Sx and Sy are plastic moduli about the equal-area axes (plasticNeutralAxis); Zx and Zy are the smaller elastic modulus of each pair in elasticModuli.',
 ];
@@ -51,7 +63,46 @@ function engineShape(shape: SectionShapeInput): EngineShape {
 
 /** The engine's model of a validated request. */
 export function sectionEngineModel(request: SectionPropertiesRequest, outline: boolean): EngineSectionModel {
-  return { shapes: request.shapes.map(engineShape), outline };
+  return { shapes: request.shapes.map(engineShape), outline, torsion: request.torsion ?? true };
+}
+
+/** Two significant figures: an estimate is no more precise than that. */
+const rough = (v: number) => Number(v.toPrecision(2));
+
+/** What the notes say of J, Cw and the shear centre: how they were computed and how far to trust them, or why they are missing. */
+export function torsionNotes(torsion: EngineTorsion | null, units: UnitSystem, circles: boolean): string[] {
+  const unit = (q: 'dimension' | 'inertia' | 'warpingConstant') => quantities[q][units === 'SI' ? 'si' : 'imperial'];
+  if (torsion === null) return ['J, Cw and shearCentre are not computed (torsion: false).'];
+  switch (torsion.kind) {
+    case 'tooManyCorners':
+      return [
+        `J, Cw and shearCentre are not computed: the outlines have ${torsion.corners} corners, more than the ${torsion.limit} the torsion mesh takes (bounded work per request).`,
+      ];
+    case 'tooManyTriangles':
+      return [
+        `J, Cw and shearCentre are not computed: meshing these outlines takes ${torsion.triangles} triangles, more than the ${torsion.limit} the torsion mesh takes (bounded work per request).`,
+      ];
+    case 'failed':
+      return ['J, Cw and shearCentre are not computed: no valid mesh of these outlines could be made.'];
+    case 'computed':
+      break;
+  }
+  const [mesh, halved] = torsion.triangles;
+  const method =
+    `J, Cw and shearCentre by finite elements: the Saint-Venant warping function (Pilkey's formulation) on ${mesh} six-node triangles, ` +
+    `then on the same mesh halved (${halved}); the values are the halved mesh's, and the change between the two is the error estimate: ` +
+    `J ± ${rough((100 * torsion.jChange) / torsion.j)}%` +
+    (torsion.warping
+      ? `, Cw ± ${rough(torsion.warping.cwChange)} ${unit('warpingConstant')}, shearCentre ± ${rough(torsion.warping.shearCentreShift)} ${unit('dimension')}.`
+      : '.');
+  const notes = [method];
+  notes.push(
+    torsion.warping
+      ? "shearCentre is Trefftz's (independent of Poisson's ratio, as thin-walled theory assumes); Cw is about it."
+      : `J is the sum of the torsion constants of the ${torsion.solids} separate solids; Cw and shearCentre are left out: solids that share no edge twist each about its own shear centre, so the section has no single one.`,
+  );
+  if (circles) notes.push('For J and Cw each circle is meshed as a polygon of 16 to 128 sides enclosing its area.');
+  return notes;
 }
 
 /** An engine fault as an issue a user can act on. */
@@ -96,6 +147,11 @@ function cleaner(values: number[]): (v: number) => number {
 /** The engine's properties (already in the response's units) in the API's names. */
 export function presentSection(p: EngineSectionProperties): Omit<SectionPropertiesResponse, 'notes' | 'meta'> {
   const L = cleaner([...p.centroid, p.rx, p.ry, ...p.plasticAxes, p.extents.xMin, p.extents.xMax, p.extents.yMin, p.extents.yMax]);
+  const torsion = p.torsion?.kind === 'computed' ? p.torsion : undefined;
+  const warping = torsion?.warping ?? undefined;
+  // the mesh is not symmetric where the section is: a shear centre 1e-6 of the section's size off an axis is on it
+  const size = Math.hypot(p.extents.xMax - p.extents.xMin, p.extents.yMax - p.extents.yMin);
+  const S = (v: number) => (Math.abs(v) < 1e-6 * size ? 0 : v);
   const I = cleaner([p.ix, p.iy, p.ixy, p.principal.i1, p.principal.i2]);
   const angle = p.principal.angle * DEGREES_PER_RADIAN;
   return {
@@ -124,6 +180,8 @@ export function presentSection(p: EngineSectionProperties): Omit<SectionProperti
       yMin: L(p.extents.yMin),
       yMax: L(p.extents.yMax),
     },
+    ...(torsion && { J: torsion.j }),
+    ...(warping && { Cw: warping.cw, shearCentre: { x: S(warping.shearCentre[0]), y: S(warping.shearCentre[1]) } }),
   };
 }
 
@@ -144,10 +202,11 @@ export function measureSection(request: SectionPropertiesRequest, context: Solve
     if (e.kind === 'invalidSection') throw Problem.invalid(e.issues.map((i) => issueOf(i, request)));
     throw new Problem('engine_error', `The engine could not read this section: ${e.message}.`);
   }
-  const notes = request.shapes.some((s) => s.type === 'circle') ? [...SECTION_NOTES, CIRCLE_NOTE] : SECTION_NOTES;
+  const circles = request.shapes.some((s) => s.type === 'circle');
+  const notes = [...torsionNotes(answer.ok.torsion, units, circles), ...SECTION_NOTES, ...(circles ? [CIRCLE_NOTE] : [])];
   const response: SectionPropertiesResponse = {
     ...presentSection(answer.ok),
-    notes: [...notes],
+    notes,
     meta: meta(context.engine.version, units, SECTION_UNIT_LABELS, now() - started, context.baseUrl, []),
   };
   return { response, engine: answer.ok };
@@ -169,6 +228,7 @@ export function sectionFigure({ response, engine }: SectionSolution): SectionFig
     centroid: response.centroid,
     principalAngle: response.principal.angle,
     plasticNeutralAxis: response.plasticNeutralAxis,
+    ...(response.shearCentre && { shearCentre: response.shearCentre }),
     extents: response.extents,
     area: response.area,
     Ix: response.Ix,

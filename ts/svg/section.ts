@@ -1,13 +1,14 @@
 /**
- * The section figure (decisions.md 15): the material with its voids, the centroid, the principal
- * axes, the plastic neutral axes and the extents, drawn to scale with y up. Layout only: `emit`
+ * The section figure (decisions.md 15, 21): the material with its voids, the centroid, the shear
+ * centre (when computed), the principal axes, the plastic neutral axes and the extents, drawn to scale
+ * with y up. Layout only: `emit`
  * writes the markup.
  */
 import { quantity, withUnit } from './format.js';
 import { textBox } from './label-boxes.js';
 import { fan, LabelPlacer } from './labels.js';
 import type { Box, Layer, PathCommand, Point, Scene, Shape } from './scene.js';
-import { segment } from './scene.js';
+import { polyline, segment } from './scene.js';
 import type { Theme } from './theme.js';
 import { emit } from './emit.js';
 
@@ -20,6 +21,8 @@ export interface SectionFigure {
   /** Degrees from x to the I1 axis, counter-clockwise. */
   principalAngle: number;
   plasticNeutralAxis: { x: number; y: number };
+  /** Trefftz's shear centre, when torsion was computed for one solid. */
+  shearCentre?: { x: number; y: number };
   extents: { xMin: number; xMax: number; yMin: number; yMax: number };
   area: number;
   Ix: number;
@@ -42,13 +45,17 @@ const FONT = 12;
 
 /** Paper coordinates: the extents fitted into the drawing area, to scale, y up. */
 function frame(f: SectionFigure, o: SectionRenderOptions, top: number) {
-  const { xMin, xMax, yMin, yMax } = f.extents;
+  // an open section's shear centre may lie outside the material: the drawing takes it in too
+  const s = f.shearCentre ?? { x: f.extents.xMin, y: f.extents.yMin };
+  const [xMin, xMax] = [Math.min(f.extents.xMin, s.x), Math.max(f.extents.xMax, s.x)];
+  const [yMin, yMax] = [Math.min(f.extents.yMin, s.y), Math.max(f.extents.yMax, s.y)];
   const room = { w: o.width - MARGIN.left - MARGIN.right, h: o.height - top - MARGIN.bottom };
   const scale = Math.min(room.w / (xMax - xMin), room.h / (yMax - yMin));
   const x0 = MARGIN.left + (room.w - scale * (xMax - xMin)) / 2;
   const y0 = top + (room.h + scale * (yMax - yMin)) / 2;
   const at = (x: number, y: number): Point => ({ x: x0 + (x - xMin) * scale, y: y0 - (y - yMin) * scale });
-  const [topLeft, bottomRight] = [at(xMin, yMax), at(xMax, yMin)];
+  // the box is the material's: the dimensions measure it
+  const [topLeft, bottomRight] = [at(f.extents.xMin, f.extents.yMax), at(f.extents.xMax, f.extents.yMin)];
   return { at, scale, box: { x0: topLeft.x, y0: topLeft.y, x1: bottomRight.x, y1: bottomRight.y } };
 }
 
@@ -156,6 +163,10 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     }),
   );
 
+  const shear = f.shearCentre
+    ? shearCentreMark(at(f.shearCentre.x, f.shearCentre.y), `S (${len(f.shearCentre.x)}, ${len(f.shearCentre.y)})`, placer)
+    : [];
+
   // extents: the bounding box and its two dimensions
   const { xMin, xMax, yMin, yMax } = f.extents;
   const below = box.y1 + 34;
@@ -189,10 +200,34 @@ export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
     { name: 'material', shapes: material },
     { name: 'axes', shapes: axes },
     { name: 'centroid', shapes: centroid },
+    { name: 'shear-centre', shapes: shear },
     { name: 'extents', shapes: extents },
     { name: 'caption', shapes: title },
   ];
   return { width: o.width, height: o.height, title: `Section: ${caption}`, layers };
+}
+
+/** The shear centre: a diamond (the centroid is a circle) and its label, kept clear of the centroid's. */
+function shearCentreMark(s: Point, text: string, placer: LabelPlacer): Shape[] {
+  const r = 6;
+  const diamond = polyline(
+    [
+      { x: s.x, y: s.y - r },
+      { x: s.x + r, y: s.y },
+      { x: s.x, y: s.y + r },
+      { x: s.x - r, y: s.y },
+    ],
+    { stroke: 'deflected', strokeWidth: 1.5, fill: 'background' },
+    true,
+  );
+  placer.block({ x0: s.x - r - 1, y0: s.y - r - 1, x1: s.x + r + 1, y1: s.y + r + 1 });
+  const label = placer.placeAlways({
+    text,
+    candidates: [...fan({ x: s.x + 10, y: s.y + 16 }, 'right', 14), ...fan({ x: s.x - 10, y: s.y + 16 }, 'left', 14)],
+    fill: 'deflected',
+    halo: true,
+  });
+  return [diamond, label];
 }
 
 export function renderSection(f: SectionFigure, o: SectionRenderOptions): string {

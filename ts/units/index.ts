@@ -12,6 +12,7 @@ import {
   M_PER_FT,
   MM2_PER_IN2,
   MM4_PER_IN4,
+  MM6_PER_IN6,
   MM_PER_IN,
   MM3_PER_IN3,
 } from './constants.js';
@@ -42,6 +43,8 @@ export const quantities = {
   rotation: { si: 'rad', imperial: 'rad', siPerImperial: 1, enginePerSi: 1 },
   /** cross-section dimensions and coordinates (section properties) */
   dimension: { si: 'mm', imperial: 'in', siPerImperial: MM_PER_IN, enginePerSi: 1e-3 },
+  /** warping constant Cw (section properties) */
+  warpingConstant: { si: 'mm6', imperial: 'in6', siPerImperial: MM6_PER_IN6, enginePerSi: 1e-18 },
   /** elastic and plastic section moduli */
   sectionModulus: { si: 'mm3', imperial: 'in3', siPerImperial: MM3_PER_IN3, enginePerSi: 1e-9 },
 } as const satisfies Record<string, QuantityUnits>;

@@ -3,12 +3,11 @@
 //! objects, no frames. Speed is no concern here; a typed, readable boundary is.
 
 use serde::{Deserialize, Serialize};
-use spanwise_engine::section::{
-    section_properties as properties_of, SectionProperties, Shape, ShapeIssue,
-};
+use spanwise_engine::section::{measure, SectionProperties, Shape, ShapeIssue};
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
-/// The pieces of a section, and whether the answer should carry the material's outlines (figures).
+/// The pieces of a section, whether the answer should carry the material's outlines (figures), and
+/// whether to compute the torsion and warping constants (a mesh and two solves: the costly part).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SectionModel {
@@ -17,6 +16,9 @@ pub struct SectionModel {
     /// Keep `material` (outlines and discs) in the answer.
     #[serde(default)]
     pub outline: bool,
+    /// Compute J, Cw and the shear centre by finite elements.
+    #[serde(default)]
+    pub torsion: bool,
 }
 
 /// The properties, or why there are none.
@@ -47,7 +49,7 @@ pub enum SectionRefusal {
 
 /// The answer for a model (natively testable; the export only converts).
 pub fn answer(model: &SectionModel) -> SectionAnswer {
-    match properties_of(&model.shapes) {
+    match measure(&model.shapes, model.torsion) {
         Ok(mut properties) => {
             if !model.outline {
                 properties.material = Default::default();

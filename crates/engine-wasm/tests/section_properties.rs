@@ -24,6 +24,7 @@ fn properties_carry_the_material_only_when_asked() {
     let bare = as_json(&SectionModel {
         shapes: vec![square(false)],
         outline: false,
+        torsion: false,
     });
     assert_eq!(bare["ok"]["area"], json!(4.0));
     assert_eq!(bare["ok"]["centroid"], json!([1.0, 1.0]));
@@ -34,9 +35,11 @@ fn properties_carry_the_material_only_when_asked() {
         bare["ok"]["elastic"]["xBottom"]
     );
     assert_eq!(bare["ok"]["material"], json!({"outlines": [], "discs": []}));
+    assert_eq!(bare["ok"]["torsion"], Value::Null);
     let drawn = as_json(&SectionModel {
         shapes: vec![square(false)],
         outline: true,
+        torsion: false,
     });
     assert_eq!(
         drawn["ok"]["material"]["outlines"]
@@ -58,6 +61,7 @@ fn refusals_name_the_shape_and_the_fault() {
     let refused = as_json(&SectionModel {
         shapes: vec![square(false), bow_tie],
         outline: false,
+        torsion: false,
     });
     assert_eq!(
         refused,
@@ -66,9 +70,31 @@ fn refusals_name_the_shape_and_the_fault() {
     let emptied = as_json(&SectionModel {
         shapes: vec![square(false), square(true)],
         outline: false,
+        torsion: false,
     });
     assert_eq!(
         emptied,
         json!({"error": {"kind": "invalidSection", "issues": [{"shape": null, "fault": {"kind": "noMaterial"}}]}})
     );
+}
+
+#[test]
+fn torsion_crosses_with_the_names_the_facade_reads() {
+    // a 2 x 2 square: J = 0.1406 a⁴ (Saint-Venant series; Roark, Table 10.7) = 2.25
+    let solved = as_json(&SectionModel {
+        shapes: vec![square(false)],
+        outline: false,
+        torsion: true,
+    });
+    let t = &solved["ok"]["torsion"];
+    assert_eq!(t["kind"], json!("computed"));
+    assert!((t["j"].as_f64().unwrap() - 0.1406 * 16.0).abs() < 1e-3 * 2.25);
+    assert!(t["jChange"].as_f64().unwrap() < 1e-3 * 2.25);
+    assert_eq!(t["solids"], json!(1));
+    let w = &t["warping"];
+    for key in ["cw", "cwChange", "shearCentreShift"] {
+        assert!(w[key].is_f64(), "{key}");
+    }
+    assert_eq!(w["shearCentre"].as_array().unwrap().len(), 2);
+    assert_eq!(t["triangles"].as_array().unwrap().len(), 2);
 }

@@ -282,7 +282,7 @@ export const ROUTES: readonly Route[] = [
       description:
         'Area, centroid, Ix, Iy, Ixy about the centroid, principal axes, radii of gyration, elastic moduli per extreme fibre and the ' +
         'governing Zx, Zy, plastic neutral axes and plastic moduli Sx, Sy, and extents of 1 to 200 rectangles, circles and polygons: ' +
-        'solids are unioned, voids removed. SI lengths in mm, imperial in in; y up. J and Cw are not computed.',
+        'solids are unioned, voids removed. SI lengths in mm, imperial in in; y up. J, Cw and the shear centre by finite elements, with an error estimate in notes (torsion: false skips them).',
       body: { schema: 'SectionPropertiesRequest', examples: sectionPropertiesExamples },
       responses: {
         200: { kind: 'json', schema: 'SectionPropertiesResponse', description: "The section's properties." },

@@ -10,7 +10,9 @@
 //! - `moments`: area, first and second moments by Green's theorem over the resulting outlines, closed
 //!   forms for discs;
 //! - `principal`: principal second moments and their axis;
-//! - `plastic`: the equal-area axes, found by cutting the outlines exactly, and the plastic moduli.
+//! - `plastic`: the equal-area axes, found by cutting the outlines exactly, and the plastic moduli;
+//! - `mesh`, `warping`, `torsion` (asked for with [`measure`]): J, Cw and the shear centre by finite
+//!   elements over the warping function, with the change between a mesh and its halving.
 //!
 //! ```
 //! use spanwise_engine::section::{section_properties, Outline, Shape};
@@ -21,15 +23,19 @@
 //! assert!((section.sx - 100.0 * 200f64.powi(2) / 4.0).abs() < 1e-6);
 //! ```
 
+mod mesh;
 mod moments;
 mod plane;
 mod plastic;
 mod principal;
 mod shapes;
+mod torsion;
 mod union;
+mod warping;
 
 pub use principal::Principal;
 pub use shapes::{Outline, Shape, ShapeFault, ShapeIssue};
+pub use torsion::{Torsion, TorsionConstants, Warping};
 pub use union::Material;
 
 use serde::Serialize;
@@ -98,10 +104,17 @@ pub struct SectionProperties {
     pub extents: Extents,
     /// The material itself: outlines (holes wound clockwise) and exact discs, for figures.
     pub material: Material,
+    /// Torsion and warping constants, when [`measure`] was asked for them.
+    pub torsion: Option<Torsion>,
 }
 
 /// Properties of the section the shapes make, or every fault found in the shapes.
 pub fn section_properties(shapes: &[Shape]) -> Result<SectionProperties, Vec<ShapeIssue>> {
+    measure(shapes, false)
+}
+
+/// [`section_properties`], with the torsion and warping constants by finite elements if `torsion`.
+pub fn measure(shapes: &[Shape], torsion: bool) -> Result<SectionProperties, Vec<ShapeIssue>> {
     let pieces = shapes::pieces(shapes)?;
     let material = union::material(&pieces)?;
     let origin = material.centre();
@@ -166,6 +179,7 @@ pub fn section_properties(shapes: &[Shape]) -> Result<SectionProperties, Vec<Sha
         sx,
         sy,
         extents,
+        torsion: torsion.then(|| torsion::torsion(&pieces, &material, whole.area)),
         material,
     })
 }

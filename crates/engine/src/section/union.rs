@@ -68,9 +68,14 @@ impl Material {
 /// The polygon standing for a circle: `CIRCLE_SIDES` corners, one on each axis through the centre,
 /// wound counter-clockwise, enclosing the circle's area.
 pub(crate) fn circle_ring(centre: [f64; 2], radius: f64) -> Vec<[f64; 2]> {
-    let step = std::f64::consts::TAU / CIRCLE_SIDES as f64;
+    circle_polygon(centre, radius, CIRCLE_SIDES)
+}
+
+/// A polygon of `sides` corners standing for a circle, as [`circle_ring`] (the mesh takes fewer).
+pub(crate) fn circle_polygon(centre: [f64; 2], radius: f64, sides: usize) -> Vec<[f64; 2]> {
+    let step = std::f64::consts::TAU / sides as f64;
     let reach = radius * (step / step.sin()).sqrt();
-    (0..CIRCLE_SIDES)
+    (0..sides)
         .map(|k| {
             let (s, c) = (k as f64 * step).sin_cos();
             [centre[0] + reach * c, centre[1] + reach * s]
