@@ -4,10 +4,49 @@
  * sheet marks `current = no` are discontinued and left out.
  */
 import type { Built } from './built.js';
-import { num, readCsv, toSi, type Row } from './read.js';
+import { num, optionalNum, properties, readCsv, toSi, type Row } from './read.js';
 import { crossCheck, makeRow, type SecondOpinion } from './row.js';
 
 const I_SECTIONS = new Set(['UB', 'UC', 'UBP', 'WB', 'WC']);
+
+/** The sheets' letters are ours (z elastic, s plastic), in SI base units. */
+const IS_COLUMNS = {
+  Zx: ['z_x', toSi.mm3FromM3],
+  Zy: ['z_y', toSi.mm3FromM3],
+  Sx: ['s_x', toSi.mm3FromM3],
+  Sy: ['s_y', toSi.mm3FromM3],
+  rx: ['r_x', toSi.mmFromM],
+  ry: ['r_y', toSi.mmFromM],
+  J: ['j', toSi.mm4FromM4],
+  Cw: ['i_w', toSi.mm6FromM6],
+} as const;
+
+/** About the leg axes n (Ix) and p (Iy), as the library gives angles; the sheet publishes no warping constant for them. */
+const ANGLE_COLUMNS = {
+  Sx: ['s_n', toSi.mm3FromM3],
+  Sy: ['s_p', toSi.mm3FromM3],
+  rx: ['r_n', toSi.mmFromM],
+  ry: ['r_p', toSi.mmFromM],
+  J: ['j', toSi.mm4FromM4],
+} as const;
+
+const TFB_COLUMNS = {
+  Zx: ['Zx_1e3mm3', toSi.mm3From1e3Mm3],
+  Zy: ['Zy_1e3mm3', toSi.mm3From1e3Mm3],
+  Sx: ['Sx_1e3mm3', toSi.mm3From1e3Mm3],
+  Sy: ['Sy_1e3mm3', toSi.mm3From1e3Mm3],
+  rx: ['rx_mm', toSi.same],
+  ry: ['ry_mm', toSi.same],
+  J: ['J_1e3mm4', toSi.mm4From1e3Mm4],
+  Cw: ['Iw_1e9mm6', toSi.mm6From1e9Mm6],
+} as const;
+
+/** The smaller of the two fibres' published elastic moduli (decisions.md 20), which is one of the table's cells. */
+function smallerFibre(r: Row, columns: readonly string[], what: string): number | undefined {
+  const values = columns.map((c) => optionalNum(r[c], `${what} ${c}`));
+  if (values.some((v) => v === undefined)) return undefined;
+  return toSi.mm3FromM3(Math.min(...(values as number[])));
+}
 
 function hazzi39(rawDir: string): Map<string, SecondOpinion> {
   return new Map(
@@ -35,6 +74,8 @@ export function buildAs4100(rawDir: string): Built {
       Ix: toSi.mm4FromM4(num(r.i_x, `${what} i_x`)),
       Iy: toSi.mm4FromM4(num(r.i_y, `${what} i_y`)),
       mass: toSi.same(num(r.mass, `${what} mass`)),
+      // a channel publishes z_y at each flange tip side (z_yl, z_yr); the smaller is its Zy
+      properties: { ...properties(r, IS_COLUMNS, what), ...(type === 'PFC' ? { Zy: smallerFibre(r, ['z_yl', 'z_yr'], what) } : {}) },
       d: m('d'),
       bf: m('b_f'),
       tf: m('t_f'),
@@ -57,6 +98,11 @@ export function buildAs4100(rawDir: string): Built {
       Ix: In,
       Iy: Ip,
       mass: toSi.same(num(r.mass, `${what} mass`)),
+      properties: {
+        Zx: smallerFibre(r, ['z_nb', 'z_nt'], what),
+        Zy: smallerFibre(r, ['z_pl', 'z_pr'], what),
+        ...properties(r, ANGLE_COLUMNS, what),
+      },
       source: 'skane88',
     });
   });
@@ -72,6 +118,7 @@ export function buildAs4100(rawDir: string): Built {
       Ix: toSi.mm4From1e6Mm4(num(r.Ix_1e6mm4, `${what} Ix`)),
       Iy: toSi.mm4From1e6Mm4(num(r.Iy_1e6mm4, `${what} Iy`)),
       mass: mm('mass_kg_per_m'),
+      properties: properties(r, TFB_COLUMNS, what),
       d: mm('d_mm'),
       bf: mm('bf_mm'),
       tf: mm('tf_mm'),

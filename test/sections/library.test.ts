@@ -18,6 +18,7 @@ import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM4_PER_IN4, MM_PER_IN } from '../
 import { Problem } from '../../ts/problem/index.js';
 import { publishedDigits } from '../../ts/sections/record.js';
 import { loadSectionLibrary } from '../../ts/server/section-files.js';
+import { SECTION_FILE_UNITS } from '../../ts/sections/types.js';
 
 const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 
@@ -35,7 +36,7 @@ function sharedLibrary(): SectionLibrary {
   });
   const file = (standard: 'EN10365' | 'BS4', rows: SectionRow[]): SectionFile => ({
     standard,
-    units: { A: 'mm2', Ix: 'mm4', Iy: 'mm4', mass: 'kg/m', dimensions: 'mm' },
+    units: SECTION_FILE_UNITS,
     sources: { s: { repository: 'r', commit: 'c', path: 'p', licence: 'l' } },
     sections: rows,
   });

@@ -12,6 +12,7 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { notFoundDetail } from '../../ts/sections/index.js';
 import { createApp } from '../../ts/server/app.js';
 import { loadSectionLibrary } from '../../ts/server/section-files.js';
+import { SECTION_FILE_UNITS } from '../../ts/sections/types.js';
 
 const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 
@@ -166,7 +167,7 @@ describe('GET /v1/sections/{name}', () => {
     });
     const file = (standard: 'EN10365' | 'BS4', A: number) => ({
       standard,
-      units: { A: 'mm2', Ix: 'mm4', Iy: 'mm4', mass: 'kg/m', dimensions: 'mm' } as const,
+      units: SECTION_FILE_UNITS,
       sources: { s: { repository: 'r', commit: 'c', path: 'p', licence: 'l' } },
       sections: [row(standard, A)],
     });

@@ -17,8 +17,9 @@ export const getSectionTool: Tool = {
   title: 'Look up a steel section',
   description: [
     'One steel section from the library (AS4100, AISC, EN10365, BS4, JIS, IS808) by designation, e.g. "W14X90", "IPE300",',
-    '"UB 457x191x67", "310UB40.4". Returns gross area A, Ix (major axis), Iy, mass/weight and, where published, d, bf, tf, tw,',
-    'in an SI block (mm2, mm4, kg/m, mm) and an imperial block (in2, in4, lb/ft, in). Not found: the error names up to three',
+    '"UB 457x191x67", "310UB40.4". Returns gross area A, Ix (major axis), Iy, mass/weight and, where published, Zx, Zy',
+    '(elastic moduli), Sx, Sy (plastic; AISC prints these letters the other way round), rx, ry, J, Cw and d, bf, tf, tw,',
+    'in an SI block (mm2, mm3, mm4, mm6, kg/m, mm) and an imperial block (in2, in3, in4, in6, lb/ft, in). Not found: the error names up to three',
     "nearest designations. Use si.Ix as a beam span's I (mm4, with E = 200 GPa for steel), or the designation as a truss material's section.",
   ].join(' '),
   inputSchema: SectionLookupQuery,

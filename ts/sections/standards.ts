@@ -108,8 +108,9 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
 
 /** What the library holds and what it leaves out (interface-spec.md, "Steel section library"). */
 export const COVERAGE_NOTE =
-  'Gross area A, Ix, Iy and mass per length for every section; d, bf, tf, tw only for I, H, channel and tee ' +
-  'shapes whose source publishes them. Angles give Ix and Iy about the axes parallel to the legs. ' +
+  'Gross area A, Ix, Iy and mass per length for every section; Zx, Zy (elastic), Sx, Sy (plastic), rx, ry, J and Cw ' +
+  'wherever the source publishes them (AISC prints S for elastic and Z for plastic: mapped to these letters); ' +
+  'd, bf, tf, tw only for I, H, channel and tee shapes whose source publishes them. Angles give Ix and Iy about the ' +
+  'axes parallel to the legs. ' +
   'Absent: EN 10365 UPE, HD, HL and HP; JIS heavy-H series and the I, C and L families; IS 808 ISLB 500; ' +
-  'a few standard-Pipe sizes; ' +
-  'section moduli (Zx, Zy) and torsion constants (J, Cw). Sources and counts: docs/sections.md.';
+  'a few standard-Pipe sizes. Sources and counts: docs/sections.md.';

@@ -28,5 +28,7 @@ export const MM2_PER_IN2 = MM_PER_IN ** 2;
 export const MM3_PER_IN3 = MM_PER_IN ** 3;
 /** mm4 per in4 */
 export const MM4_PER_IN4 = MM_PER_IN ** 4;
+/** mm6 per in6 (warping constants) */
+export const MM6_PER_IN6 = MM_PER_IN ** 6;
 /** kg/m per lb/ft */
 export const KG_PER_M_PER_LB_PER_FT = KG_PER_LB / M_PER_FT;
