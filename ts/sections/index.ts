@@ -3,6 +3,7 @@ export * from './types.js';
 export { STANDARDS, COVERAGE_NOTE, type StandardInfo, type TypeFamily } from './standards.js';
 export { normaliseDesignation, editDistance } from './normalise.js';
 export { toRecord } from './record.js';
+export { PROPERTY_FILTERS, PROPERTY_FILTER_NAMES, boundsOf, withinBounds, type Bound, type PropertyFilterName } from './filters.js';
 export {
   SectionLibrary,
   suggestionReach,

@@ -41,6 +41,8 @@ const ENGINE_UNIT: Record<Quantity, string> = {
   rotation: 'rad',
   dimension: 'm',
   sectionModulus: 'm³',
+  massPerLength: 'kN/m',
+  density: 'kN/m³',
 };
 
 /** `x` to three significant digits, rounded up (`up`) or down, so the printed range stays inside the true one. */

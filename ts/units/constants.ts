@@ -32,3 +32,7 @@ export const MM4_PER_IN4 = MM_PER_IN ** 4;
 export const MM6_PER_IN6 = MM_PER_IN ** 6;
 /** kg/m per lb/ft */
 export const KG_PER_M_PER_LB_PER_FT = KG_PER_LB / M_PER_FT;
+/** kg/m3 per lb/ft3 */
+export const KG_PER_M3_PER_LB_PER_FT3 = KG_PER_LB / M_PER_FT ** 3;
+/** standard gravity, m/s2: a mass of 1 kg weighs 9.80665e-3 kN */
+export const STANDARD_GRAVITY = 9.80665;

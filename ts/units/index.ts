@@ -14,6 +14,9 @@ import {
   MM4_PER_IN4,
   MM_PER_IN,
   MM3_PER_IN3,
+  KG_PER_M_PER_LB_PER_FT,
+  KG_PER_M3_PER_LB_PER_FT3,
+  STANDARD_GRAVITY,
 } from './constants.js';
 import { Problem } from '../problem/index.js';
 
@@ -44,6 +47,10 @@ export const quantities = {
   dimension: { si: 'mm', imperial: 'in', siPerImperial: MM_PER_IN, enginePerSi: 1e-3 },
   /** elastic and plastic section moduli */
   sectionModulus: { si: 'mm3', imperial: 'in3', siPerImperial: MM3_PER_IN3, enginePerSi: 1e-9 },
+  /** mass per length (self-weight); the engine takes its weight, kN/m */
+  massPerLength: { si: 'kg/m', imperial: 'lb/ft', siPerImperial: KG_PER_M_PER_LB_PER_FT, enginePerSi: STANDARD_GRAVITY * 1e-3 },
+  /** material density (self-weight); the engine takes its unit weight, kN/m3 */
+  density: { si: 'kg/m3', imperial: 'lb/ft3', siPerImperial: KG_PER_M3_PER_LB_PER_FT3, enginePerSi: STANDARD_GRAVITY * 1e-3 },
 } as const satisfies Record<string, QuantityUnits>;
 
 export type Quantity = keyof typeof quantities;
