@@ -88,6 +88,7 @@ export const SectionListQuery = Strict(
       StringEnum(['SI', 'imperial'] as const, {
         description: 'Units of the property filters: SI (mm, mm2, mm3, mm4, kg/m; the default) or imperial (in, in2, in3, in4, lb/ft).',
         default: 'SI',
+        examples: ['imperial'],
       }),
     ),
   },

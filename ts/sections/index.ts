@@ -19,4 +19,13 @@ export {
   type StandardsListing,
 } from './library.js';
 export { findSection, listFilter, notFoundDetail, standardOf, MAX_DESIGNATION, type ListQuery } from './lookup.js';
-export { resolveSection, fillMaterials, STEEL_E_GPA, type ResolvedSection, type SiMaterial, type FilledMaterial } from './resolve.js';
+export {
+  resolveSection,
+  fillMaterials,
+  sectionI,
+  STEEL_E_GPA,
+  type Axis,
+  type ResolvedSection,
+  type SiMaterial,
+  type FilledMaterial,
+} from './resolve.js';

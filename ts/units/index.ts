@@ -60,6 +60,11 @@ export function toSI(quantity: Quantity, value: number, units: UnitSystem): numb
   return units === 'SI' ? value : value * quantities[quantity].siPerImperial;
 }
 
+/** A value in the API's SI unit to the request's units (the inverse of toSI). */
+export function fromSI(quantity: Quantity, value: number, units: UnitSystem): number {
+  return units === 'SI' ? value : value / quantities[quantity].siPerImperial;
+}
+
 /** API SI unit to engine units. */
 export function toEngine(quantity: Quantity, value: number): number {
   return value * quantities[quantity].enginePerSi;
