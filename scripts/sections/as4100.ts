@@ -3,13 +3,17 @@
  * for every family except TFB, which only jcrutchy/fem3d's Liberty catalogue transcription has. Sizes the
  * sheet marks `current = no` are discontinued and left out.
  */
+import { AS_NZS_1163 } from '../../ts/sections/standards.js';
 import type { Built } from './built.js';
 import { num, optionalNum, properties, readCsv, toSi, type Row } from './read.js';
 import { crossCheck, makeRow, type SecondOpinion } from './row.js';
 
 const I_SECTIONS = new Set(['UB', 'UC', 'UBP', 'WB', 'WC']);
 
-/** The sheets' letters are ours (z elastic, s plastic), in SI base units. */
+/**
+ * The sheets' letters are ours (z elastic, s plastic), in SI base units. The rhs sheet has the same columns but no
+ * i_w (its `c` is the torsion modulus), so its tubes carry no Cw.
+ */
 const IS_COLUMNS = {
   Zx: ['z_x', toSi.mm3FromM3],
   Zy: ['z_y', toSi.mm3FromM3],
@@ -55,6 +59,46 @@ function hazzi39(rawDir: string): Map<string, SecondOpinion> {
       { Ix: num(r.Ix_mm4, `hazzi39 ${r.designation} Ix`), Iy: num(r.Iy_mm4, `hazzi39 ${r.designation} Iy`) },
     ]),
   );
+}
+
+/** CHS: one i, z, s and r for every axis. */
+const CHS_COLUMNS = {
+  Zx: ['z', toSi.mm3FromM3],
+  Zy: ['z', toSi.mm3FromM3],
+  Sx: ['s', toSi.mm3FromM3],
+  Sy: ['s', toSi.mm3FromM3],
+  rx: ['r', toSi.mmFromM],
+  ry: ['r', toSi.mmFromM],
+  J: ['j', toSi.mm4FromM4],
+} as const;
+
+/**
+ * AS/NZS 1163 SHS, RHS and CHS. A size the sheet lists twice, in its standard grade and again in a
+ * non-standard one, has the same properties in both: the standard-grade row is kept, so one designation is
+ * one section (the grade is the material's, not the section's).
+ */
+function hollow(rawDir: string) {
+  const standardGrade = (r: Row) => r.current?.toLowerCase() === 'yes' && r.standard?.toLowerCase() === 'standard';
+  const rhs = readCsv(rawDir, 'AS4100/skane88_steel_data_rhs.csv').filter(standardGrade);
+  const chs = readCsv(rawDir, 'AS4100/skane88_steel_data_chs.csv').filter(standardGrade);
+  const row = (r: Row, type: string, I: [string, string], columns: typeof IS_COLUMNS | typeof CHS_COLUMNS) => {
+    const what = `AS4100 ${r.section}`;
+    return makeRow('AS4100', {
+      designation: r.section ?? '',
+      type,
+      A: toSi.mm2FromM2(num(r.a_g, `${what} a_g`)),
+      Ix: toSi.mm4FromM4(num(r[I[0]], `${what} ${I[0]}`)),
+      Iy: toSi.mm4FromM4(num(r[I[1]], `${what} ${I[1]}`)),
+      mass: toSi.same(num(r.mass, `${what} mass`)),
+      properties: properties(r, columns, what),
+      source: 'skane88-hollow',
+    });
+  };
+  return [
+    ...rhs.filter((r) => r.designation === 'SHS').map((r) => row(r, 'SHS', ['i_x', 'i_y'], IS_COLUMNS)),
+    ...rhs.filter((r) => r.designation === 'RHS').map((r) => row(r, 'RHS', ['i_x', 'i_y'], IS_COLUMNS)),
+    ...chs.map((r) => row(r, 'CHS', ['i', 'i'], CHS_COLUMNS)),
+  ];
 }
 
 export function buildAs4100(rawDir: string): Built {
@@ -127,7 +171,7 @@ export function buildAs4100(rawDir: string): Built {
     });
   });
 
-  const rows = [...flanged, ...tfb, ...angles];
+  const rows = [...flanged, ...tfb, ...angles, ...hollow(rawDir)];
   return {
     standard: 'AS4100',
     sources: {
@@ -136,6 +180,13 @@ export function buildAs4100(rawDir: string): Built {
         commit: '438b9484bba5d4212294c13ed2ac7fa2acf5255e',
         path: 'src/utilityscripts/steel/data/steel_data.xlsx (sheets is, cs, angles)',
         licence: 'unclear: empty LICENSE.md; pyproject.toml classifier says MIT',
+      },
+      'skane88-hollow': {
+        repository: 'skane88/utilityscripts',
+        commit: '438b9484bba5d4212294c13ed2ac7fa2acf5255e',
+        path: 'src/utilityscripts/steel/data/steel_data.xlsx (sheets rhs, chs)',
+        licence: 'unclear: empty LICENSE.md; pyproject.toml classifier says MIT',
+        edition: AS_NZS_1163,
       },
       fem3d: {
         repository: 'jcrutchy/fem3d',
@@ -146,6 +197,8 @@ export function buildAs4100(rawDir: string): Built {
     },
     entries: rows.map((row) => ({ row, areaFactor: 1 })),
     // hazzi39 gives angles about their principal axes, so only the I-sections and channels are compared.
+    // hazzi39's tubes are no second opinion: its SHS rows below 89 mm are shifted by a size or more (its
+    // 89x89x6.0SHS carries 1.16e6 mm4, the sheet's 75 x 6 SHS value), so the tubes rest on r^2 = I/A instead.
     crossChecks: [crossCheck('hazzi39 Ix/Iy', [...flanged, ...tfb], hazzi39(rawDir), 0.01)],
   };
 }

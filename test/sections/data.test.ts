@@ -58,6 +58,42 @@ describe('spot values against the published tables', () => {
     expect(record('150x150x12EA').si).toMatchObject({ A: 3480, Ix: 7.46e6, Iy: 7.46e6, mass: 27.3 });
   });
 
+  it('AS4100 hollow sections: 89 x 5 SHS, 100 x 50 x 4 RHS, 168.3 x 6.4 CHS (AS/NZS 1163, skane88 rhs and chs sheets)', () => {
+    // 89 x 89 x 5.0 SHS: 12.5 kg/m, A 1590 mm2, I 1.82e6 mm4, Z 40.8e3, S 49.2e3 mm3, r 33.8 mm, J 3.06e6 mm4.
+    const shs = record('89x89x5.0SHS');
+    expect(shs.name).toBe('89 x 5 SHS');
+    expect(shs.si).toEqual({
+      A: 1590,
+      Ix: 1.82e6,
+      Iy: 1.82e6,
+      mass: 12.5,
+      Zx: 40.8e3,
+      Zy: 40.8e3,
+      Sx: 49.2e3,
+      Sy: 49.2e3,
+      rx: 33.8,
+      ry: 33.8,
+      J: 3.06e6,
+    });
+    expect(shs.edition).toMatch(/^AS\/NZS 1163/);
+    // 100 x 50 x 4.0 RHS: 8.49 kg/m, A 1080 mm2, Ix 1.31e6, Iy 0.441e6 mm4, Zx 26.1e3, Sx 33.4e3 mm3.
+    expect(record('100x50x4.0RHS').si).toMatchObject({ A: 1080, Ix: 1.31e6, Iy: 0.441e6, mass: 8.49, Zx: 26.1e3, Sx: 33.4e3 });
+    // 168.3 x 6.4 CHS: 25.6 kg/m, A 3260 mm2, I 10.7e6 mm4, Z 127e3, S 168e3 mm3, r 57.3 mm, J 21.4e6 mm4.
+    expect(record('CHS 168.3x6.4').si).toEqual({
+      A: 3260,
+      Ix: 10.7e6,
+      Iy: 10.7e6,
+      mass: 25.6,
+      Zx: 127e3,
+      Zy: 127e3,
+      Sx: 168e3,
+      Sy: 168e3,
+      rx: 57.3,
+      ry: 57.3,
+      J: 21.4e6,
+    });
+  });
+
   it('AISC v15.0: W14X90, L8X6X1, HSS20X12X5/8 (AISC Shapes Database v15.0, US units)', () => {
     // W14X90: 90 lb/ft, A 26.5 in2, Ix 999 in4, Iy 362 in4, d 14.0, bf 14.5, tw 0.440, tf 0.710 in.
     const w = record('W14X90');
@@ -188,7 +224,8 @@ describe('counts', () => {
   // SOURCES.md's row counts less the documented exclusions: AS non-current UB 7 and UC 3; BS is_additional UB 16
   // and UC 5; JIS heavy-H 4; ISLB 500; Osdag MC 175* (mass/area slip). docs/sections.md has the same table.
   const expected: Record<string, Record<string, number>> = {
-    AS4100: { UB: 28, UC: 13, UBP: 7, TFB: 2, PFC: 10, EA: 46, UA: 19, WB: 23, WC: 18 },
+    // AS/NZS 1163 tubes: 213 SHS/RHS rows less the 41 sizes listed again in a non-standard grade; 73 CHS.
+    AS4100: { UB: 28, UC: 13, UBP: 7, TFB: 2, PFC: 10, EA: 46, UA: 19, WB: 23, WC: 18, SHS: 87, RHS: 85, CHS: 73 },
     AISC: {
       W: 283,
       M: 18,
@@ -218,10 +255,14 @@ describe('counts', () => {
     for (const standard of listing.standards) {
       expect(Object.fromEntries(standard.types.map((t) => [t.type, t.count]))).toEqual(expected[standard.id]);
     }
-    expect(listing.standards.map((s) => s.count)).toEqual([166, 2091, 129, 132, 76, 265]);
-    // 166 + 2091 + 129 + 132 + 76 + 265 = 2859: 173 over the 2,686 target, explained in docs/sections.md.
-    expect(listing.total).toBe(2859);
-    expect(library.sections).toHaveLength(2859);
+    expect(listing.standards.map((s) => s.count)).toEqual([411, 2091, 129, 132, 76, 265]);
+    // 411 + 2091 + 129 + 132 + 76 + 265 = 3104 (2859 before the AS/NZS 1163 tubes), explained in docs/sections.md.
+    expect(listing.total).toBe(3104);
+    expect(library.sections).toHaveLength(3104);
+    // each tube family names its own product standard
+    const as4100 = listing.standards[0]!;
+    expect(as4100.types.find((t) => t.type === 'SHS')?.edition).toMatch(/^AS\/NZS 1163/);
+    expect(as4100.types.find((t) => t.type === 'UB')?.edition).toBeUndefined();
   });
 
   it('leaves out what interface-spec.md lists as absent and what the sources mark as discontinued or extra', () => {

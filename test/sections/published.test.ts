@@ -84,6 +84,16 @@ const SKANE88: Mapping = [
   ['J', 'j', 1e12],
   ['Cw', 'i_w', 1e18],
 ];
+// CHS: one z, s and r for both axes; the sheets' `c` (torsion modulus) is not a warping constant.
+const SKANE88_CHS: Mapping = [
+  ['Zx', 'z', 1e9],
+  ['Zy', 'z', 1e9],
+  ['Sx', 's', 1e9],
+  ['Sy', 's', 1e9],
+  ['rx', 'r', 1e3],
+  ['ry', 'r', 1e3],
+  ['J', 'j', 1e12],
+];
 const SKANE88_ANGLE: Mapping = [
   ['Sx', 's_n', 1e9],
   ['Sy', 's_p', 1e9],
@@ -186,6 +196,10 @@ describe('every published property equals its table cell', () => {
       const extra = { Zx: min(row, 'z_nb', 'z_nt', 1e9), Zy: min(row, 'z_pl', 'z_pr', 1e9) };
       expectCells('AS4100', String(row.section), row, SKANE88_ANGLE, 'si', extra);
     }
+    // the tubes: the standard-grade row of each size (the non-standard grade repeats it)
+    const standardGrade = (rows: Cells[]) => current(rows).filter((r) => String(r.standard).toLowerCase() === 'standard');
+    for (const row of standardGrade(csv('AS4100/skane88_steel_data_rhs.csv'))) expectCells('AS4100', String(row.section), row, SKANE88);
+    for (const row of standardGrade(csv('AS4100/skane88_steel_data_chs.csv'))) expectCells('AS4100', String(row.section), row, SKANE88_CHS);
     for (const row of csv('AS4100/fem3d_liberty_db_TFB.csv')) expectCells('AS4100', String(row.designation).replace(/\s+/g, ''), row, TFB);
   });
 

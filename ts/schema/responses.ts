@@ -427,7 +427,19 @@ export const StandardsListing = Strict({
       name: Text(),
       edition: Text(),
       axes: Text("Which axis the records' Ix and Iy are, in this standard's own names: Ix is always the major axis."),
-      types: Type.Array(Strict({ type: Text(), count: Type.Integer(), description: Text() })),
+      types: Type.Array(
+        Strict({
+          type: Text(),
+          count: Type.Integer(),
+          description: Text(),
+          edition: Type.Optional(
+            Type.String({
+              description: "The family's own product standard and edition, where it differs from the standard's.",
+              examples: ['AS/NZS 1163 cold-formed structural hollow sections'],
+            }),
+          ),
+        }),
+      ),
       count: Type.Integer(),
     }),
   ),

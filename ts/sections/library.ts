@@ -61,7 +61,7 @@ export interface StandardsListing {
     name: string;
     edition: string;
     axes: string;
-    types: { type: string; count: number; description: string }[];
+    types: { type: string; count: number; description: string; edition?: string }[];
     count: number;
   }[];
 }
@@ -206,6 +206,7 @@ export class SectionLibrary {
         type: t.type,
         count: inStandard.filter((s) => s.row.type === t.type).length,
         description: t.description,
+        ...(t.edition !== undefined && { edition: t.edition }),
       }));
       return { id, name: info.name, edition: info.edition, axes: info.axes, types, count: inStandard.length };
     });
