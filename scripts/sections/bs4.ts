@@ -3,7 +3,7 @@
  * sizes extra to the BS 4-1 range (the Blue Book's own marking) and are left out.
  */
 import type { Built } from './built.js';
-import { STEELSNAKES_COLUMNS } from './en10365.js';
+import { STEELSNAKES_COLUMNS } from './steelsnakes.js';
 import { num, properties, readJson, toSi } from './read.js';
 import { makeRow } from './row.js';
 

@@ -3,7 +3,10 @@
  * ArcelorMittal table (SI base units with y and z swapped: xc's Iz is the major axis), UPN from steelsnakes
  * (mm and cm units; I_yy major).
  */
+import { EN_10210_2 } from '../../ts/sections/standards.js';
 import type { Built } from './built.js';
+import { buildEn10210 } from './en10210.js';
+import { STEELSNAKES_COLUMNS } from './steelsnakes.js';
 import { num, properties, readJson, toSi } from './read.js';
 import { crossCheck, makeRow, type SecondOpinion } from './row.js';
 import type { SectionRow } from '../../ts/sections/types.js';
@@ -31,18 +34,6 @@ const XC_COLUMNS = {
   rx: ['iz', toSi.mmFromM],
   ry: ['iy', toSi.mmFromM],
   J: ['It', toSi.mm4FromM4],
-} as const;
-
-/** steelsnakes (Blue Book layout, EN and UK): cm units, I_w in dm6; y-y major. */
-export const STEELSNAKES_COLUMNS = {
-  Zx: ['W_el_yy', toSi.mm3FromCm3],
-  Zy: ['W_el_zz', toSi.mm3FromCm3],
-  Sx: ['W_pl_yy', toSi.mm3FromCm3],
-  Sy: ['W_pl_zz', toSi.mm3FromCm3],
-  rx: ['i_yy', toSi.mmFromCm],
-  ry: ['i_zz', toSi.mmFromCm],
-  J: ['I_t', toSi.mm4FromCm4],
-  Cw: ['I_w', toSi.mm6FromDm6],
 } as const;
 
 const FAMILY_ORDER = ['IPE', 'HEA', 'HEB', 'HEM', 'IPN', 'UPN'];
@@ -149,7 +140,7 @@ export function buildEn10365(rawDir: string): Built {
     });
   });
 
-  const rows = [...wide, ...ipn, ...upn].sort(byFamilyThenSize);
+  const rows = [...[...wide, ...ipn, ...upn].sort(byFamilyThenSize), ...buildEn10210(rawDir)];
   return {
     standard: 'EN10365',
     sources: {
@@ -170,6 +161,13 @@ export function buildEn10365(rawDir: string): Built {
         commit: '7c596baf06b59b38e760351f9d9c6d7c09a8e197',
         path: 'src/steelsnakes/EU/data/UPN.json',
         licence: 'GPL-2.0',
+      },
+      'steelsnakes-hollow': {
+        repository: 'waynemaranga/steelsnakes',
+        commit: '7c596baf06b59b38e760351f9d9c6d7c09a8e197',
+        path: 'src/steelsnakes/UK/data/HFSHS.json, HFRHS.json, HFCHS.json',
+        licence: 'GPL-2.0',
+        edition: EN_10210_2,
       },
     },
     // xc's IPN550 prints its minor iy as 40.2 mm where sqrt(Iy/A) of its Iy and A is 40.6: kept, checked 0.5% wider.

@@ -42,6 +42,15 @@ describe('hollow-section spellings', () => {
     expect(normaliseDesignation('89x5')).toBe('89x5');
   });
 
+  it('a spelling two standards share resolves in the standards order, naming the other; ?standard= picks', async () => {
+    // AS/NZS 1163 "100 x 5 SHS" and EN 10210-2 "SHS 100x100x5.0" are both 100x100x5 SHS (cold-formed, hot-finished)
+    const first = await request(server).get('/v1/sections/100x100x5SHS').expect(200);
+    expect(first.body).toMatchObject({ name: '100 x 5 SHS', standard: 'AS4100', alsoIn: ['EN10365'] });
+    const picked = await request(server).get('/v1/sections/100x100x5SHS?standard=EN10365').expect(200);
+    expect(picked.body).toMatchObject({ name: 'SHS 100x100x5.0', standard: 'EN10365' });
+    expect(picked.body.alsoIn).toBeUndefined();
+  });
+
   it('a miss suggests the nearest sizes', async () => {
     // no 89 x 7 SHS is rolled; 89 x 6 SHS is one edit away in the normalised key ("89x7shs" against "89x6shs")
     const res = await request(server).get('/v1/sections/89x89x7.0SHS').expect(404);

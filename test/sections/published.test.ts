@@ -142,6 +142,16 @@ const STEELSNAKES: Mapping = [
   ['J', 'I_t', 1e4],
   ['Cw', 'I_w', 1e12],
 ];
+// Blue Book SHS and CHS: one I, i, W_el and W_pl for both axes; I_t torsion.
+const HF_SQUARE: Mapping = [
+  ['Zx', 'W_el', 1e3],
+  ['Zy', 'W_el', 1e3],
+  ['Sx', 'W_pl', 1e3],
+  ['Sy', 'W_pl', 1e3],
+  ['rx', 'i', 10],
+  ['ry', 'i', 10],
+  ['J', 'I_t', 1e4],
+];
 const DBMSC: Mapping = [
   ['Zx', 'Wel_y_major_cm3', 1e3],
   ['Zy', 'Wel_z_minor_cm3', 1e3],
@@ -211,6 +221,18 @@ describe('every published property equals its table cell', () => {
     }
     for (const row of Object.values(json('EN10365/steelsnakes_EU_UPN.json') as Record<string, Cells>)) {
       expectCells('EN10365', String(row.designation).replace('-', ''), row, STEELSNAKES);
+    }
+  });
+
+  it('EN10365 tubes (steelsnakes EN 10210-2 hot-finished SHS, RHS, CHS)', () => {
+    for (const [type, file, mapping] of [
+      ['SHS', 'HFSHS', HF_SQUARE],
+      ['RHS', 'HFRHS', STEELSNAKES],
+      ['CHS', 'HFCHS', HF_SQUARE],
+    ] as const) {
+      for (const row of Object.values(json(`EN10365/steelsnakes_UK_${file}.json`) as Record<string, Cells>)) {
+        expectCells('EN10365', `${type} ${String(row.designation)}`, row, mapping);
+      }
     }
   });
 

@@ -25,6 +25,9 @@ export interface StandardInfo {
 export const AS_NZS_1163 =
   'AS/NZS 1163 cold-formed structural hollow sections (the source names grades C250/C350/C450, not the edition year)';
 
+/** The edition of the EN 10210-2 hollow sections: steelsnakes' tables of the SCI Blue Book (SOURCES.md 2). */
+export const EN_10210_2 = 'EN 10210-2:2006 hot-finished structural hollow sections (SCI Blue Book tables, via steelsnakes)';
+
 export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
   AS4100: {
     id: 'AS4100',
@@ -81,6 +84,9 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
       { type: 'HEM', description: 'European wide-flange beams, heavy series' },
       { type: 'IPN', description: 'European standard I-beams, tapered flanges' },
       { type: 'UPN', description: 'European standard channels, tapered flanges' },
+      { type: 'SHS', description: 'Square hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
+      { type: 'RHS', description: 'Rectangular hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
+      { type: 'CHS', description: 'Circular hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
     ],
   },
   BS4: {
@@ -120,6 +126,6 @@ export const COVERAGE_NOTE =
   'Gross area A, Ix, Iy and mass per length for every section; Zx, Zy (elastic), Sx, Sy (plastic), rx, ry, J and Cw ' +
   'wherever the source publishes them (AISC prints S for elastic and Z for plastic: mapped to these letters); ' +
   'd, bf, tf, tw only for I, H, channel and tee shapes whose source publishes them. Angles give Ix and Iy about the ' +
-  'axes parallel to the legs. Hollow sections: AISC HSS and Pipe; AS/NZS 1163 SHS, RHS and CHS under AS4100. ' +
+  'axes parallel to the legs. Hollow sections: AISC HSS and Pipe; AS/NZS 1163 SHS, RHS and CHS under AS4100; EN 10210-2 hot-finished SHS, RHS and CHS under EN10365. ' +
   'Absent: EN 10365 UPE, HD, HL and HP; JIS heavy-H series and the I, C and L families; IS 808 ISLB 500; ' +
   'a few standard-Pipe sizes. Sources and counts: docs/sections.md.';
