@@ -157,3 +157,26 @@ describe('frame selfWeight: a global-y udl along each member', () => {
     expectClose(tip.dy, ((-W_310UB * 16) / (8 * 200e6 * 7.65e-6)) * 1000, 1e-5);
   });
 });
+
+describe('the diagram routes take the same models', () => {
+  it('draws a section-only beam with selfWeight, and a truss and a frame with selfWeight, as SVG', async () => {
+    const beam = {
+      units: 'imperial',
+      spans: [{ length: 30, section: 'W14X90' }],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 30 },
+      ],
+      selfWeight: true,
+    };
+    for (const [kind, model, view] of [
+      ['beam', beam, 'moment'],
+      ['truss', { ...TRIANGLE, materials: [{ id: 1, section: '310UB40.4' }], selfWeight: true }, 'results'],
+      ['frame', { ...PORTAL_FRAME, materials: [{ id: 1, section: '310UB40.4' }], selfWeight: true }, 'moment'],
+    ] as const) {
+      const res = await request(server).post(`/v1/${kind}/diagram`).send({ ...model, view }).buffer(true);
+      expect(res.status, kind).toBe(200);
+      expect(String(res.text ?? res.body), kind).toMatch(/<svg[\s>]/);
+    }
+  });
+});
