@@ -174,7 +174,10 @@ describe('the diagram routes take the same models', () => {
       ['truss', { ...TRIANGLE, materials: [{ id: 1, section: '310UB40.4' }], selfWeight: true }, 'results'],
       ['frame', { ...PORTAL_FRAME, materials: [{ id: 1, section: '310UB40.4' }], selfWeight: true }, 'moment'],
     ] as const) {
-      const res = await request(server).post(`/v1/${kind}/diagram`).send({ ...model, view }).buffer(true);
+      const res = await request(server)
+        .post(`/v1/${kind}/diagram`)
+        .send({ ...model, view })
+        .buffer(true);
       expect(res.status, kind).toBe(200);
       expect(String(res.text ?? res.body), kind).toMatch(/<svg[\s>]/);
     }
