@@ -3,7 +3,8 @@
  * sizes extra to the BS 4-1 range (the Blue Book's own marking) and are left out.
  */
 import type { Built } from './built.js';
-import { num, readJson, toSi } from './read.js';
+import { STEELSNAKES_COLUMNS } from './steelsnakes.js';
+import { num, properties, readJson, toSi } from './read.js';
 import { makeRow } from './row.js';
 
 type Obj = Record<string, unknown>;
@@ -23,6 +24,7 @@ export function buildBs4(rawDir: string): Built {
           Ix: toSi.mm4FromCm4(num(r.I_yy, `${what} I_yy`)),
           Iy: toSi.mm4FromCm4(num(r.I_zz, `${what} I_zz`)),
           mass: mm('mass_per_metre'),
+          properties: properties(r, STEELSNAKES_COLUMNS, what),
           d: mm('h'),
           bf: mm('b'),
           tf: mm('tf'),

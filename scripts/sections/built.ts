@@ -8,7 +8,7 @@ export interface Built {
    * `areaFactor` is the area correction of the mass identity (see row.ts), 1 for almost every source;
    * `massTolerance` widens its 3% only for the few published rows listed, with the reason, where they are built.
    */
-  entries: { row: SectionRow; areaFactor: number; massTolerance?: number }[];
+  entries: { row: SectionRow; areaFactor: number; massTolerance?: number; radiusAllowance?: number }[];
   /** One line per cross-check against a second source, for the converter's summary. */
   crossChecks: string[];
 }

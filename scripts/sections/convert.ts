@@ -20,7 +20,8 @@ import type { Built } from './built.js';
 import { buildEn10365 } from './en10365.js';
 import { buildIs808 } from './is808.js';
 import { buildJis } from './jis.js';
-import { checkRow, massRatio } from './row.js';
+import { checkProperties, checkRow, massRatio, radiusRatio } from './row.js';
+import { PROPERTY_KEYS, SECTION_FILE_UNITS, type SectionRow } from '../../ts/sections/types.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -32,11 +33,12 @@ export function buildAll(rawDir: string): Built[] {
 export function check(built: Built): void {
   const known = new Set(STANDARDS[built.standard].types.map((t) => t.type));
   const seen = new Map<string, string>();
-  for (const { row, areaFactor, massTolerance } of built.entries) {
+  for (const { row, areaFactor, massTolerance, radiusAllowance } of built.entries) {
     if (row.standard !== built.standard) throw new Error(`${row.designation}: standard ${row.standard}`);
     if (!known.has(row.type)) throw new Error(`${built.standard} ${row.designation}: unknown type ${row.type}`);
     if (!(row.source in built.sources)) throw new Error(`${row.designation}: unknown source ${row.source}`);
     checkRow(row, areaFactor, massTolerance);
+    checkProperties(row, radiusAllowance);
     const key = normaliseDesignation(row.designation);
     const other = seen.get(key);
     if (other !== undefined) throw new Error(`${built.standard}: ${row.designation} and ${other} normalise alike`);
@@ -48,7 +50,7 @@ export function check(built: Built): void {
 export function serialise(built: Built): string {
   const file: SectionFile = {
     standard: built.standard,
-    units: { A: 'mm2', Ix: 'mm4', Iy: 'mm4', mass: 'kg/m', dimensions: 'mm' },
+    units: SECTION_FILE_UNITS,
     sources: built.sources,
     sections: [],
   };
@@ -57,15 +59,39 @@ export function serialise(built: Built): string {
   return `${head}"sections": [\n${rows}\n  ]\n}\n`;
 }
 
-/** Per standard and type: count and the range of mass / (7850 x A), for docs/sections.md. */
+/** How many rows of a family publish each property, e.g. "Zx 283 ... Cw 283" (those none publish are left out). */
+function propertyCounts(rows: readonly SectionRow[]): string {
+  return PROPERTY_KEYS.map((key) => [key, rows.filter((r) => r[key] !== undefined).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([key, n]) => `${key} ${n}`)
+    .join(' ');
+}
+
+/** The range of r^2 A / I over a family's published radii (1 is exact; the tables' rounding widens it). */
+function radiusRange(rows: readonly SectionRow[]): string {
+  const ratios = rows.flatMap((r) => [
+    ...(r.rx !== undefined && !r.derived?.includes('rx') ? [radiusRatio(r.rx, r.Ix, r.A)] : []),
+    ...(r.ry !== undefined && !r.derived?.includes('ry') ? [radiusRatio(r.ry, r.Iy, r.A)] : []),
+  ]);
+  return ratios.length === 0 ? '-' : `${Math.min(...ratios).toFixed(4)}-${Math.max(...ratios).toFixed(4)}`;
+}
+
+/**
+ * Per standard and type: count, the range of mass / (7850 x A), the range of r^2 A / I, and how many rows
+ * publish each property, for docs/sections.md.
+ */
 export function summary(all: Built[]): string {
-  const lines = ['standard type count massRatioMin massRatioMax'];
+  const lines = ['standard type count massRatioMin massRatioMax r2A/I properties'];
   let total = 0;
   for (const built of all) {
     for (const { type } of STANDARDS[built.standard].types) {
       const entries = built.entries.filter((e) => e.row.type === type);
       const ratios = entries.map((e) => massRatio(e.row, e.areaFactor));
-      lines.push(`${built.standard} ${type} ${entries.length} ${Math.min(...ratios).toFixed(4)} ${Math.max(...ratios).toFixed(4)}`);
+      const rows = entries.map((e) => e.row);
+      lines.push(
+        `${built.standard} ${type} ${entries.length} ${Math.min(...ratios).toFixed(4)} ${Math.max(...ratios).toFixed(4)} ` +
+          `${radiusRange(rows)} ${propertyCounts(rows)}`,
+      );
     }
     lines.push(`${built.standard} (all) ${built.entries.length}`);
     total += built.entries.length;

@@ -7,7 +7,7 @@
  * carry that edition in their records. ISLB 500 is absent by interface-spec.md.
  */
 import type { Built } from './built.js';
-import { num, readCsv, toSi, type Row } from './read.js';
+import { num, properties, readCsv, toSi, type Row } from './read.js';
 import { makeRow, type RowInput } from './row.js';
 import type { SectionRow } from '../../ts/sections/types.js';
 
@@ -19,6 +19,26 @@ const REV_EDITION = 'IS 808 as revised (Osdag IS808_Rev tables; the revision is 
  * rather than corrected by us.
  */
 export const MASS_AREA_MISMATCH = ['ISMC 175 @ 22.7'];
+
+/** Osdag names the major axis z: Zz elastic, Zpz plastic, rz, It torsion, Iw warping (cm units). */
+const OSDAG_COLUMNS = {
+  Zx: ['Zz_cm3', toSi.mm3FromCm3],
+  Zy: ['Zy_cm3', toSi.mm3FromCm3],
+  Sx: ['Zpz_cm3', toSi.mm3FromCm3],
+  Sy: ['Zpy_cm3', toSi.mm3FromCm3],
+  rx: ['rz_cm', toSi.mmFromCm],
+  ry: ['ry_cm', toSi.mmFromCm],
+  J: ['It_cm4', toSi.mm4FromCm4],
+  Cw: ['Iw_cm6', toSi.mm6FromCm6],
+} as const;
+
+/** pySteel's gantry tables give the elastic moduli and radii of gyration only (cm units). */
+const PYSTEEL_COLUMNS = {
+  Zx: ['Zxx', toSi.mm3FromCm3],
+  Zy: ['Zyy', toSi.mm3FromCm3],
+  rx: ['Rxx', toSi.mmFromCm],
+  ry: ['Ryy', toSi.mmFromCm],
+} as const;
 
 /** "HB 150*" is one of the heavier variants of serial size 150; several share the mark, so the mass names them. */
 function designation(prefix: string, sourceName: string, mass: number): string {
@@ -42,6 +62,7 @@ function fromOsdag(r: Row, type: string, source: string): SectionRow {
     Ix: toSi.mm4FromCm4(num(r.Iz_cm4, `${what} Iz`)),
     Iy: toSi.mm4FromCm4(num(r.Iy_cm4, `${what} Iy`)),
     mass: toSi.same(mass),
+    properties: properties(r, OSDAG_COLUMNS, what),
     d: mm('D_mm'),
     bf: mm('B_mm'),
     tf: mm('T_mm'),
@@ -62,6 +83,7 @@ function fromPySteel(r: Row, type: string): SectionRow {
     Ix: toSi.mm4FromCm4(num(r.Ixx, `${what} Ixx`)),
     Iy: toSi.mm4FromCm4(num(r.Iyy, `${what} Iyy`)),
     mass: mm('W'),
+    properties: properties(r, PYSTEEL_COLUMNS, what),
     d: mm('h'),
     bf: mm('b'),
     tf: mm('tf'),
@@ -130,6 +152,7 @@ export function buildIs808(rawDir: string): Built {
       Ix: Iz,
       Iy,
       mass: toSi.same(num(r.Mass_kg_per_m, `${what} mass`)),
+      properties: properties(r, OSDAG_COLUMNS, what),
       source: 'osdag-rev',
     });
   });

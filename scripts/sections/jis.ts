@@ -5,8 +5,34 @@
  * and docs/sections.md carries the caveat.
  */
 import type { Built } from './built.js';
-import { num, readCsv, toSi } from './read.js';
+import { num, optionalNum, properties, readCsv, toSi, type Row } from './read.js';
 import { makeRow } from './row.js';
+import type { PropertyKey } from '../../ts/sections/types.js';
+
+/** The catalogue publishes elastic moduli and radii of gyration only (no plastic moduli, J or Cw); y is major. */
+const DBMSC_COLUMNS = {
+  Zx: ['Wel_y_major_cm3', toSi.mm3FromCm3],
+  Zy: ['Wel_z_minor_cm3', toSi.mm3FromCm3],
+  rx: ['iy_major_cm', toSi.mmFromCm],
+  ry: ['iz_minor_cm', toSi.mmFromCm],
+} as const;
+
+/**
+ * A radius of gyration the catalogue leaves blank (H208x202x10x16's iy) is sqrt(I/A), the definition every
+ * JIS G 3192 table computes its i column by, rounded to the table's three significant figures.
+ */
+function radii(r: Row, what: string): { rx?: number; ry?: number; derived: PropertyKey[] } {
+  const derived: PropertyKey[] = [];
+  const radius = (column: string, inertia: string, key: PropertyKey) => {
+    if (optionalNum(r[column], `${what} ${column}`) !== undefined) return undefined;
+    derived.push(key);
+    const cm = Math.sqrt(num(r[inertia], `${what} ${inertia}`) / num(r.A_cm2, `${what} A`));
+    return toSi.mmFromCm(Number(cm.toPrecision(3)));
+  };
+  const rx = radius('iy_major_cm', 'Iy_major_cm4', 'rx');
+  const ry = radius('iz_minor_cm', 'Iz_minor_cm4', 'ry');
+  return { ...(rx === undefined ? {} : { rx }), ...(ry === undefined ? {} : { ry }), derived };
+}
 
 export const JIS_HEAVY_H = ['H414x405x18x28', 'H428x407x20x35', 'H458x417x30x50', 'H498x432x45x70'];
 
@@ -23,6 +49,7 @@ export function buildJis(rawDir: string): Built {
       const name = `H-${source.slice(1)}`;
       const what = `JIS ${name}`;
       const cm = (key: string) => toSi.mmFromCm(num(r[key], `${what} ${key}`));
+      const { derived, ...derivedRadii } = radii(r, what);
       return makeRow('JIS', {
         designation: name,
         type: 'H',
@@ -30,6 +57,8 @@ export function buildJis(rawDir: string): Built {
         Ix: toSi.mm4FromCm4(num(r.Iy_major_cm4, `${what} Iy_major`)),
         Iy: toSi.mm4FromCm4(num(r.Iz_minor_cm4, `${what} Iz_minor`)),
         mass: toSi.same(num(r.m_kg_per_m, `${what} m`)),
+        properties: { ...properties(r, DBMSC_COLUMNS, what), ...derivedRadii },
+        derived,
         d: cm('h_cm'),
         bf: cm('b_cm'),
         tf: cm('tf_cm'),

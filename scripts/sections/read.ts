@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM4_PER_IN4, MM_PER_IN } from '../../ts/units/constants.js';
+import { PROPERTY_KEYS, type Properties, type PropertyKey } from '../../ts/sections/types.js';
+import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM3_PER_IN3, MM4_PER_IN4, MM6_PER_IN6, MM_PER_IN } from '../../ts/units/constants.js';
 
 export type Row = Record<string, string>;
 
@@ -78,18 +79,47 @@ export function clean(x: number): number {
   return Number(x.toPrecision(15));
 }
 
+/**
+ * The published properties of a row: each entry names the source's column and its scaling into SI; a blank
+ * cell is "not published" and leaves the property out. `what` prefixes any error with the row.
+ */
+export function properties(
+  row: Record<string, unknown>,
+  columns: Partial<Record<PropertyKey, readonly [column: string, scale: (x: number) => number]>>,
+  what: string,
+): Properties {
+  const out: Properties = {};
+  for (const key of PROPERTY_KEYS) {
+    const spec = columns[key];
+    if (spec === undefined) continue;
+    const value = optionalNum(row[spec[0]], `${what} ${spec[0]}`);
+    if (value !== undefined) out[key] = spec[1](value);
+  }
+  return out;
+}
+
 /** Exact scalings into the data files' units. */
 export const toSi = {
   mmFromM: (m: number) => clean(m * 1e3),
   mm2FromM2: (a: number) => clean(a * 1e6),
+  mm3FromM3: (z: number) => clean(z * 1e9),
   mm4FromM4: (i: number) => clean(i * 1e12),
+  mm6FromM6: (w: number) => clean(w * 1e18),
   mmFromCm: (l: number) => clean(l * 10),
   mm2FromCm2: (a: number) => clean(a * 100),
+  mm3FromCm3: (z: number) => clean(z * 1e3),
   mm4FromCm4: (i: number) => clean(i * 1e4),
+  mm6FromCm6: (w: number) => clean(w * 1e6),
+  mm6FromDm6: (w: number) => clean(w * 1e12),
+  mm3From1e3Mm3: (z: number) => clean(z * 1e3),
+  mm4From1e3Mm4: (i: number) => clean(i * 1e3),
   mm4From1e6Mm4: (i: number) => clean(i * 1e6),
+  mm6From1e9Mm6: (w: number) => clean(w * 1e9),
   mmFromIn: (l: number) => clean(l * MM_PER_IN),
   mm2FromIn2: (a: number) => clean(a * MM2_PER_IN2),
+  mm3FromIn3: (z: number) => clean(z * MM3_PER_IN3),
   mm4FromIn4: (i: number) => clean(i * MM4_PER_IN4),
+  mm6FromIn6: (w: number) => clean(w * MM6_PER_IN6),
   kgPerMFromLbPerFt: (w: number) => clean(w * KG_PER_M_PER_LB_PER_FT),
   same: (x: number) => clean(x),
 };

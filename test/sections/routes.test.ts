@@ -12,6 +12,7 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { notFoundDetail } from '../../ts/sections/index.js';
 import { createApp } from '../../ts/server/app.js';
 import { loadSectionLibrary } from '../../ts/server/section-files.js';
+import { SECTION_FILE_UNITS } from '../../ts/sections/types.js';
 
 const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
 
@@ -28,7 +29,7 @@ describe('GET /v1/standards', () => {
   it('lists the six standards with editions, type counts, total and coverage', async () => {
     const res = await request(server).get('/v1/standards').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body.total).toBe(2859);
+    expect(res.body.total).toBe(3491);
     expect(res.body.coverage).toMatch(/ISLB 500/);
     expect(res.body.standards.map((s: { id: string }) => s.id)).toEqual(['AS4100', 'AISC', 'EN10365', 'BS4', 'JIS', 'IS808']);
     // Editions of interface-spec.md, "Steel section library".
@@ -55,7 +56,7 @@ describe('GET /v1/standards', () => {
 describe('GET /v1/sections', () => {
   it('defaults to 50 sections with total = matches before the limit', async () => {
     const res = await request(server).get('/v1/sections').expect(200);
-    expect(res.body.total).toBe(2859);
+    expect(res.body.total).toBe(3491);
     expect(res.body.count).toBe(50);
     expect(res.body.sections).toHaveLength(50);
     expect(Object.keys(res.body.sections[0])).toEqual(['name', 'standard', 'type', 'edition', 'si', 'imperial']);
@@ -166,7 +167,7 @@ describe('GET /v1/sections/{name}', () => {
     });
     const file = (standard: 'EN10365' | 'BS4', A: number) => ({
       standard,
-      units: { A: 'mm2', Ix: 'mm4', Iy: 'mm4', mass: 'kg/m', dimensions: 'mm' } as const,
+      units: SECTION_FILE_UNITS,
       sources: { s: { repository: 'r', commit: 'c', path: 'p', licence: 'l' } },
       sections: [row(standard, A)],
     });

@@ -17,7 +17,11 @@ describe('model to table rows', () => {
       ['/spans/0/length', '6'],
       ['/spans/0/E', '200'],
       ['/spans/0/I', '100000000'],
+      ['/spans/0/section', ''],
     ]);
+    // the section field searches the library as the user types, through the page's datalist
+    expect(html).toContain('name="/spans/0/section"');
+    expect(html).toMatch(/name="\/spans\/0\/section"[^>]*list="section-options"/);
     expect(html).toContain('<section class="collection" data-collection="spans"');
     expect(html).toContain('<tr data-row="/spans/0" aria-rowindex="2">');
     expect(html).toContain('data-remove="/spans/0" aria-label="Remove span 1"');

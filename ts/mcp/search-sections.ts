@@ -12,8 +12,10 @@ export const searchSectionsTool: Tool = {
   name: 'search_sections',
   title: 'Search steel sections',
   description: [
-    'Steel sections filtered by standard (AS4100, AISC, EN10365, BS4, JIS, IS808), type (UB, UC, W, IPE, HEA, ...) and q (part of',
-    `the designation), in library order: {total, count, sections}; limit default ${DEFAULT_LIST_LIMIT}. Example: {"standard":"AISC","type":"W","q":"W14"}.`,
+    'Steel sections by standard (AS4100, AISC, EN10365, BS4, JIS, IS808), type (UB, W, IPE, SHS, ...), q (part of the designation)',
+    'and bounds minA, minIx, minIy, minZx, minZy (elastic), minSx, minSy (plastic), minrx, minry, minJ, maxMass in SI or units',
+    `"imperial"; sort "mass" puts the lightest first: {total, count, sections}, limit default ${DEFAULT_LIST_LIMIT}. Example, the lightest`,
+    'W with Zx >= 1500 in3: {"standard":"AISC","type":"W","minZx":1500,"units":"imperial","sort":"mass","limit":1}.',
   ].join(' '),
   inputSchema: SectionListQuery,
   call(args, context) {

@@ -47,6 +47,18 @@ export const beamSolveExamples: Record<string, Example> = {
       loads: [{ type: 'point', magnitude: -5, position: 10 }],
     },
   },
+  sectionSelfWeight: {
+    summary: 'A W14X90 span of 30 ft by its section, carrying its own weight (90 lb/ft: reactions wL/2 = 1.35 kip)',
+    value: {
+      units: 'imperial',
+      spans: [{ length: 30, section: 'W14X90', axis: 'major' }],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 30 },
+      ],
+      selfWeight: true,
+    },
+  },
   twoSpanWithCombinations: {
     summary: 'Two 5 m spans, dead and live UDL, enveloped over the AS1170 combinations',
     value: {

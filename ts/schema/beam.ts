@@ -3,7 +3,21 @@
  * no additional properties anywhere.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Combinations, Output, LoadCaseField, NonNegativeNum, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import { SectionName } from './truss.js';
+import {
+  Combinations,
+  LoadCaseField,
+  massPerLength,
+  NonNegativeNum,
+  Num,
+  Output,
+  PositiveNum,
+  sectionAxis,
+  SelfWeight,
+  Strict,
+  StringEnum,
+  Units,
+} from './common.js';
 
 export const MAX_SPANS = 20;
 export const MAX_BEAM_SUPPORTS = 21;
@@ -11,8 +25,11 @@ export const MAX_BEAM_LOADS = 200;
 
 export const BeamSpan = Strict({
   length: PositiveNum('Span length (m | ft).'),
-  E: PositiveNum("Young's modulus (GPa | ksi)."),
-  I: PositiveNum('Second moment of area (mm4 | in4).'),
+  E: Type.Optional(PositiveNum("Young's modulus (GPa | ksi); defaults to 200 GPa steel when a section is given.")),
+  I: Type.Optional(PositiveNum("Second moment of area (mm4 | in4); defaults to the section's Ix (Iy with axis minor).")),
+  section: SectionName('A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300; fills E and I.'),
+  axis: sectionAxis(),
+  mass: massPerLength(),
   connection: Type.Optional(
     StringEnum(['rigid', 'hinge'] as const, {
       description:
@@ -76,6 +93,7 @@ export const beamRequestProperties = {
   supports: Type.Array(BeamSupport, { minItems: 1, maxItems: MAX_BEAM_SUPPORTS }),
   loads: Type.Optional(Type.Array(BeamLoad, { maxItems: MAX_BEAM_LOADS, default: [] })),
   combinations: Type.Optional(Combinations),
+  selfWeight: Type.Optional(SelfWeight),
 };
 
 export const BeamSolveRequest = Strict(

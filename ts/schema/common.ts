@@ -11,7 +11,10 @@ export function Strict<T extends TProperties>(properties: T, options: ObjectOpti
 }
 
 /** A string from a fixed list (a union of literals, so the compiled validator checks it). */
-export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number]; examples?: T[number][] } = {},
+) {
   return Type.Union(
     values.map((v) => Type.Literal(v)),
     options,
@@ -72,6 +75,46 @@ export const Units = StringEnum(['SI', 'imperial'] as const, {
 
 export const LoadCaseField = StringEnum(LOAD_CASES, {
   description: 'Load case: G dead, Q live, Qr roof live, W wind, E earthquake, S snow, R rain, T thermal. Absent means G.',
+});
+
+/** The section fields a beam span and a truss or frame material share (decisions.md 20). */
+export const sectionAxis = () =>
+  Type.Optional(
+    StringEnum(['major', 'minor'] as const, {
+      description: "Which of the section's axes bends in the plane: major (Ix, the default) or minor (Iy).",
+      default: 'major',
+      examples: ['minor'],
+    }),
+  );
+
+export const massPerLength = () =>
+  Type.Optional(
+    Type.Number({
+      exclusiveMinimum: 0,
+      description: "Mass per length (kg/m | lb/ft), for selfWeight; overrides the section's.",
+      examples: [90],
+    }),
+  );
+
+/** A truss or frame material's section fields beyond `section` itself (decisions.md 20). */
+export const materialSectionFields = () => ({
+  axis: sectionAxis(),
+  mass: massPerLength(),
+  density: Type.Optional(
+    Type.Number({
+      exclusiveMinimum: 0,
+      description: 'Density (kg/m3 | lb/ft3), for selfWeight: the weight per length is density x A.',
+      examples: [7850],
+    }),
+  ),
+});
+
+/** Whether each member's own weight is added as case G (decisions.md 20). */
+export const SelfWeight = Type.Boolean({
+  description:
+    "Add each member's weight as a load of case G: from its mass (kg/m | lb/ft), else its density times A, else its section's mass. A member with none of them is refused.",
+  default: false,
+  examples: [true],
 });
 
 export const Num = (description: string, options: Record<string, unknown> = {}) => Type.Number({ description, ...options });

@@ -4,7 +4,19 @@
  * properties anywhere.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Combinations, Output, LoadCaseField, NonNegativeNum, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import {
+  Combinations,
+  LoadCaseField,
+  materialSectionFields,
+  NonNegativeNum,
+  Num,
+  Output,
+  PositiveNum,
+  SelfWeight,
+  Strict,
+  StringEnum,
+  Units,
+} from './common.js';
 import { Id, MAX_MATERIALS, MAX_MEMBERS, MAX_NODES, TrussNode } from './truss.js';
 
 export const MAX_FRAME_SUPPORTS = 100;
@@ -41,6 +53,7 @@ export const FrameMaterial = Strict({
       description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.',
     }),
   ),
+  ...materialSectionFields(),
 });
 
 export const FrameSupport = Strict({
@@ -135,6 +148,7 @@ export const frameRequestProperties = {
   nodalLoads: Type.Optional(Type.Array(NodalLoad, { maxItems: MAX_NODAL_LOADS, default: [] })),
   memberLoads: Type.Optional(Type.Array(MemberLoad, { maxItems: MAX_MEMBER_LOADS, default: [] })),
   combinations: Type.Optional(Combinations),
+  selfWeight: Type.Optional(SelfWeight),
 };
 
 export const FrameSolveRequest = Strict(

@@ -6,7 +6,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LOAD_CASES, OCCUPANCIES, SNOW_ZONES, STANDARDS } from '../combinations/types.js';
 import { problemStatus, type ProblemCode } from '../problem/index.js';
-import { STANDARD_IDS } from '../sections/types.js';
+import { PROPERTY_KEYS, STANDARD_IDS } from '../sections/types.js';
 import { Strict, StringEnum, Units } from './common.js';
 
 const Num = (description?: string) => Type.Number(description === undefined ? {} : { description });
@@ -346,6 +346,39 @@ const dimensions = (unit: string) => ({
   tw: Type.Optional(Num(`Web thickness (${unit}).`)),
 });
 
+/**
+ * The published properties (decisions.md 20), each present only where the source publishes it (or `derived`
+ * lists it). The examples are W14X90's (AISC v15.0: its Sx 143 in3 is our Zx, its Zx 157 in3 our Sx).
+ */
+const PROPERTY_EXAMPLES = {
+  mm: {
+    Zx: 2343350.152,
+    Zy: 817714.4936,
+    Sx: 2572769.048,
+    Sy: 1238862.0384,
+    rx: 155.956,
+    ry: 93.98,
+    J: 1689899.587936,
+    Cw: 4296573864641.53,
+  },
+  in: { Zx: 143, Zy: 49.9, Sx: 157, Sy: 75.6, rx: 6.14, ry: 3.7, J: 4.06, Cw: 16000 },
+} as const;
+
+const sectionProperties = (length: 'mm' | 'in') => {
+  const property = (key: keyof (typeof PROPERTY_EXAMPLES)['mm'], description: string) =>
+    Type.Optional(Type.Number({ description, examples: [PROPERTY_EXAMPLES[length][key]] }));
+  return {
+    Zx: property('Zx', `Elastic section modulus about the major axis, smaller fibre (${length}3). AISC calls it Sx.`),
+    Zy: property('Zy', `Elastic section modulus about the minor axis, smaller fibre (${length}3). AISC calls it Sy.`),
+    Sx: property('Sx', `Plastic section modulus about the major axis (${length}3). AISC calls it Zx.`),
+    Sy: property('Sy', `Plastic section modulus about the minor axis (${length}3). AISC calls it Zy.`),
+    rx: property('rx', `Radius of gyration about the major axis (${length}).`),
+    ry: property('ry', `Radius of gyration about the minor axis (${length}).`),
+    J: property('J', `Torsion constant (${length}4).`),
+    Cw: property('Cw', `Warping constant (${length}6).`),
+  };
+};
+
 const sectionRecordProperties = {
   name: Text('Designation as published.'),
   standard: StringEnum(STANDARD_IDS),
@@ -356,9 +389,23 @@ const sectionRecordProperties = {
     Ix: Num('Major (strong) axis (mm4), whatever the standard calls it (EN and UK tables: y-y).'),
     Iy: Num('Minor (weak) axis (mm4) (EN and UK tables: z-z).'),
     mass: Num('kg/m.'),
+    ...sectionProperties('mm'),
     ...dimensions('mm'),
   }),
-  imperial: Strict({ A: Num('in2.'), Ix: Num('in4.'), Iy: Num('in4.'), weight: Num('lb/ft.'), ...dimensions('in') }),
+  imperial: Strict({
+    A: Num('in2.'),
+    Ix: Num('in4.'),
+    Iy: Num('in4.'),
+    weight: Num('lb/ft.'),
+    ...sectionProperties('in'),
+    ...dimensions('in'),
+  }),
+  derived: Type.Optional(
+    Type.Array(StringEnum(PROPERTY_KEYS), {
+      description: 'Properties the source does not publish, derived by a formula its own tables use (docs/sections.md).',
+      examples: [['rx']],
+    }),
+  ),
 };
 
 export const SectionRecord = Strict(sectionRecordProperties);
@@ -389,7 +436,19 @@ export const StandardsListing = Strict({
       name: Text(),
       edition: Text(),
       axes: Text("Which axis the records' Ix and Iy are, in this standard's own names: Ix is always the major axis."),
-      types: Type.Array(Strict({ type: Text(), count: Type.Integer(), description: Text() })),
+      types: Type.Array(
+        Strict({
+          type: Text(),
+          count: Type.Integer(),
+          description: Text(),
+          edition: Type.Optional(
+            Type.String({
+              description: "The family's own product standard and edition, where it differs from the standard's.",
+              examples: ['AS/NZS 1163 cold-formed structural hollow sections'],
+            }),
+          ),
+        }),
+      ),
       count: Type.Integer(),
     }),
   ),

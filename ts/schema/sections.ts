@@ -3,8 +3,17 @@
  * search_sections take them as arguments, and the OpenAPI document lists them as the routes' parameters.
  * The routes check their query strings with them too, after coercing digits to numbers.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { DEFAULT_LIST_LIMIT, MAX_DESIGNATION, MAX_LIST_LIMIT, SORTS, STANDARD_IDS } from '../sections/index.js';
+import { Type, type Static, type TNumber, type TOptional } from '@sinclair/typebox';
+import {
+  DEFAULT_LIST_LIMIT,
+  MAX_DESIGNATION,
+  MAX_LIST_LIMIT,
+  PROPERTY_FILTERS,
+  SORTS,
+  STANDARD_IDS,
+  type PropertyFilterName,
+} from '../sections/index.js';
+import { quantities } from '../units/index.js';
 import { Chars, Strict, StringEnum } from './common.js';
 
 /** Longest `q` the list route accepts. */
@@ -28,6 +37,34 @@ export const SectionLookupQuery = Strict(
   { description: 'One section by designation.' },
 );
 
+/** Examples: the bounds that find W14X90 (AISC v15.0: 26.5 in2, 999 and 362 in4, Sx 143 / Zx 157 in3 as AISC prints them, 90 lb/ft). */
+const FILTER_EXAMPLES: Record<PropertyFilterName, [si: number, imperial: number]> = {
+  minA: [17000, 26.5],
+  minIx: [400e6, 999],
+  minIy: [150e6, 362],
+  minZx: [2.3e6, 143],
+  minZy: [0.8e6, 49.9],
+  minSx: [2.5e6, 157],
+  minSy: [1.2e6, 75.6],
+  minrx: [150, 6.14],
+  minry: [90, 3.7],
+  minJ: [1.6e6, 4.06],
+  maxMass: [134, 90],
+};
+
+/** One optional number per property filter, its units named from the one units table. */
+function filterParameters() {
+  const entries = (Object.keys(PROPERTY_FILTERS) as PropertyFilterName[]).map((name) => {
+    const [key, side, quantity] = PROPERTY_FILTERS[name];
+    const { si, imperial } = quantities[quantity];
+    const description =
+      `Only sections whose ${key} is ${side === 'min' ? 'at least' : 'at most'} this, in ${si} (${imperial} with units=imperial). ` +
+      'A section whose source does not publish it is left out.';
+    return [name, Type.Optional(Type.Number({ minimum: 0, description, examples: FILTER_EXAMPLES[name] }))] as const;
+  });
+  return Object.fromEntries(entries) as Record<PropertyFilterName, TOptional<TNumber>>;
+}
+
 export const SectionListQuery = Strict(
   {
     standard: Type.Optional(Standard()),
@@ -44,6 +81,14 @@ export const SectionListQuery = Strict(
           'Order of the results, within the standards order: natural (default: type, then designation with its numbers read as ' +
           'numbers, i.e. nominal depth then mass: W14X22 before W14X730, IPE80 before IPE100), mass (lightest first), or library ' +
           "(the published tables' order).",
+      }),
+    ),
+    ...filterParameters(),
+    units: Type.Optional(
+      StringEnum(['SI', 'imperial'] as const, {
+        description: 'Units of the property filters: SI (mm, mm2, mm3, mm4, kg/m; the default) or imperial (in, in2, in3, in4, lb/ft).',
+        default: 'SI',
+        examples: ['imperial'],
       }),
     ),
   },

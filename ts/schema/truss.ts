@@ -4,7 +4,19 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_DESIGNATION } from '../sections/lookup.js';
-import { Chars, Combinations, Output, LoadCaseField, Num, PositiveNum, Strict, StringEnum, Units } from './common.js';
+import {
+  Chars,
+  Combinations,
+  LoadCaseField,
+  materialSectionFields,
+  Num,
+  Output,
+  PositiveNum,
+  SelfWeight,
+  Strict,
+  StringEnum,
+  Units,
+} from './common.js';
 
 export const MAX_NODES = 300;
 export const MAX_MEMBERS = 1000;
@@ -14,6 +26,10 @@ export const MAX_TRUSS_LOADS = 500;
 export const MAX_FABRICATION_ERRORS = 200;
 
 export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description });
+
+/** A library designation a span or a material names (decisions.md 8: at most MAX_DESIGNATION characters). */
+export const SectionName = (description: string) =>
+  Type.Optional(Chars({ minLength: 1, maxLength: MAX_DESIGNATION, description, examples: ['W14X90'] }));
 
 export const TrussNode = Strict({
   id: Id('Node id (unique integer).'),
@@ -32,13 +48,8 @@ export const TrussMaterial = Strict({
   id: Id('Material id (unique integer).'),
   E: Type.Optional(PositiveNum("Young's modulus (GPa | ksi); defaults to 200 GPa steel when a section is given.")),
   A: Type.Optional(PositiveNum("Cross-section area (mm2 | in2); defaults to the section's gross area when a section is given.")),
-  section: Type.Optional(
-    Chars({
-      minLength: 1,
-      maxLength: MAX_DESIGNATION,
-      description: 'A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.',
-    }),
-  ),
+  section: SectionName('A steel section designation from the library, e.g. W14X90, 310UB40.4, IPE300.'),
+  ...materialSectionFields(),
 });
 
 export const TrussSupport = Strict({
@@ -112,6 +123,7 @@ export const trussRequestProperties = {
   loads: Type.Optional(Type.Array(TrussLoad, { maxItems: MAX_TRUSS_LOADS, default: [] })),
   fabricationErrors: Type.Optional(Type.Array(FabricationError, { maxItems: MAX_FABRICATION_ERRORS, default: [] })),
   combinations: Type.Optional(Combinations),
+  selfWeight: Type.Optional(SelfWeight),
 };
 
 export const TrussSolveRequest = Strict(

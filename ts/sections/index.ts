@@ -3,6 +3,7 @@ export * from './types.js';
 export { STANDARDS, COVERAGE_NOTE, type StandardInfo, type TypeFamily } from './standards.js';
 export { normaliseDesignation, editDistance } from './normalise.js';
 export { toRecord } from './record.js';
+export { PROPERTY_FILTERS, PROPERTY_FILTER_NAMES, boundsOf, withinBounds, type Bound, type PropertyFilterName } from './filters.js';
 export {
   SectionLibrary,
   suggestionReach,
@@ -18,4 +19,13 @@ export {
   type StandardsListing,
 } from './library.js';
 export { findSection, listFilter, notFoundDetail, standardOf, MAX_DESIGNATION, type ListQuery } from './lookup.js';
-export { resolveSection, fillMaterials, STEEL_E_GPA, type ResolvedSection, type SiMaterial, type FilledMaterial } from './resolve.js';
+export {
+  resolveSection,
+  fillMaterials,
+  sectionI,
+  STEEL_E_GPA,
+  type Axis,
+  type ResolvedSection,
+  type SiMaterial,
+  type FilledMaterial,
+} from './resolve.js';

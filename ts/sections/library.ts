@@ -3,6 +3,7 @@
  * (by standard, by type, by exact and by normalised designation) and each record's JSON text made once,
  * so that a request filters index lists and joins ready-made text instead of re-serialising records.
  */
+import { withinBounds, type Bound } from './filters.js';
 import { editDistance, normaliseDesignation } from './normalise.js';
 import { toRecord } from './record.js';
 import { COVERAGE_NOTE, STANDARDS } from './standards.js';
@@ -35,6 +36,8 @@ export interface ListFilter {
   type?: string | undefined;
   /** Substring of the designation, ignoring case and spaces. */
   q?: string | undefined;
+  /** Property bounds in SI (filters.ts); every one must hold. */
+  bounds?: readonly Bound[] | undefined;
   limit: number;
 }
 
@@ -58,7 +61,7 @@ export interface StandardsListing {
     name: string;
     edition: string;
     axes: string;
-    types: { type: string; count: number; description: string }[];
+    types: { type: string; count: number; description: string; edition?: string }[];
     count: number;
   }[];
 }
@@ -143,11 +146,13 @@ export class SectionLibrary {
     const base = candidates.reduce<readonly Section[]>((a, b) => (b.length < a.length ? b : a), this.sections);
     const type = filter.type?.toLowerCase();
     const q = filter.q === undefined ? '' : normaliseDesignation(filter.q);
+    const bounds = filter.bounds ?? [];
     const matches = base.filter(
       (s) =>
         (filter.standard === undefined || s.row.standard === filter.standard) &&
         (type === undefined || s.row.type.toLowerCase() === type) &&
-        (q === '' || s.key.includes(q)),
+        (q === '' || s.key.includes(q)) &&
+        (bounds.length === 0 || withinBounds(s.row, bounds)),
     );
     const sort = filter.sort ?? 'natural';
     if (sort !== 'library') matches.sort((a, b) => a.rank[sort] - b.rank[sort]);
@@ -201,6 +206,7 @@ export class SectionLibrary {
         type: t.type,
         count: inStandard.filter((s) => s.row.type === t.type).length,
         description: t.description,
+        ...(t.edition !== undefined && { edition: t.edition }),
       }));
       return { id, name: info.name, edition: info.edition, axes: info.axes, types, count: inStandard.length };
     });

@@ -4,6 +4,7 @@
  */
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import { DEFAULT_LIST_LIMIT, SectionLibrary, SORTS, type ListFilter, type LookupResult, type Sort } from './library.js';
+import { boundsOf, type PropertyFilterName } from './filters.js';
 import { STANDARD_IDS, type StandardId } from './types.js';
 
 /** Longest designation looked up, in characters: the longest published one is 26, and a search costs per character. */
@@ -36,16 +37,17 @@ export function findSection(library: SectionLibrary, name: string, standard: Sta
 }
 
 /** A list query's values as a caller gave them; the caller's schema has checked their types (or reported them). */
-export interface ListQuery {
+export interface ListQuery extends Partial<Record<PropertyFilterName, unknown>> {
   standard?: unknown;
   type?: unknown;
   q?: unknown;
   limit?: unknown;
   sort?: unknown;
+  units?: unknown;
 }
 
 /**
- * The list filter of a query: the standard and the type must be ones the library knows, each refusal an issue
+ * The list filter of a query, its property bounds in SI: the standard and the type must be ones the library knows, each refusal an issue
  * at `at(field)` (`query.type` for the route, `type` for the tool). Values of the wrong type are left to the
  * caller's schema, which has reported them in the same `issues`.
  */
@@ -59,5 +61,6 @@ export function listFilter(library: SectionLibrary, query: ListQuery, at: (field
   const q = text(query.q);
   const limit = typeof query.limit === 'number' ? query.limit : DEFAULT_LIST_LIMIT;
   const sort = SORTS.find((s) => s === query.sort) as Sort | undefined;
-  return { standard, type, q: q === '' ? undefined : q, limit, sort };
+  const bounds = boundsOf(query, query.units === 'imperial' ? 'imperial' : 'SI');
+  return { standard, type, q: q === '' ? undefined : q, bounds, limit, sort };
 }

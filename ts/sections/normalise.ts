@@ -5,11 +5,29 @@
  * size (`HE 300 A`, `HE300AA`, as many catalogues and programs write them) as EN 10365's `HEA300`, `HEAA300`.
  */
 export function normaliseDesignation(name: string): string {
-  return name
+  const key = name
     .replace(/\s+/g, '')
     .toLowerCase()
     .replace(/×/g, 'x')
     .replace(/^he(\d+)(aa|a|b|m)$/, 'he$2$1');
+  return hollowKey(key) ?? key;
+}
+
+/** 5.0 and 5 are one thickness; 168.30 and 168.3 one diameter. */
+const plainNumber = (n: string) => String(Number(n));
+
+/**
+ * Hollow sections as engineers write them (decisions.md 20): the family before or after the sizes, a square's
+ * side once or twice, thicknesses with or without their ".0": `89x89x5.0SHS`, `SHS 89x89x5`, `89 x 5 SHS` are
+ * one key, `89x5shs`; `CHS 168.3x6.4` is `168.3x6.4chs`. Anything else is left alone (undefined).
+ */
+function hollowKey(key: string): string | undefined {
+  const match = /^(shs|rhs|chs)?(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?){1,2})(shs|rhs|chs)?$/.exec(key);
+  if (match === null || (match[1] === undefined) === (match[3] === undefined)) return undefined;
+  const family = (match[1] ?? match[3]) as string;
+  let sizes = (match[2] as string).split('x').map(plainNumber);
+  if (family === 'shs' && sizes.length === 3 && sizes[0] === sizes[1]) sizes = sizes.slice(1);
+  return `${sizes.join('x')}${family}`;
 }
 
 /**

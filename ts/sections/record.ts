@@ -1,6 +1,17 @@
 /** The record of decisions.md 8: the stored SI row plus its imperial block, converted with the one units table. */
-import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM4_PER_IN4, MM_PER_IN } from '../units/constants.js';
-import { DIMENSION_KEYS, type ImperialBlock, type SectionRecord, type SectionRow, type SiBlock } from './types.js';
+import { KG_PER_M_PER_LB_PER_FT, MM2_PER_IN2, MM3_PER_IN3, MM4_PER_IN4, MM6_PER_IN6, MM_PER_IN } from '../units/constants.js';
+import {
+  DIMENSION_KEYS,
+  PROPERTY_KEYS,
+  PROPERTY_POWER,
+  type ImperialBlock,
+  type SectionRecord,
+  type SectionRow,
+  type SiBlock,
+} from './types.js';
+
+/** mm^n per in^n for each power a property has. */
+const MM_N_PER_IN_N = { 1: MM_PER_IN, 3: MM3_PER_IN3, 4: MM4_PER_IN4, 6: MM6_PER_IN6 } as const;
 
 /**
  * Significant digits a published value carries: its digits without leading and trailing zeros (a table's
@@ -29,11 +40,19 @@ export function toRecord(row: SectionRow, edition: string): SectionRecord {
     Iy: present(row.Iy, MM4_PER_IN4),
     weight: present(row.mass, KG_PER_M_PER_LB_PER_FT),
   };
+  for (const key of PROPERTY_KEYS) {
+    const value = row[key];
+    if (value === undefined) continue;
+    si[key] = value;
+    imperial[key] = present(value, MM_N_PER_IN_N[PROPERTY_POWER[key]]);
+  }
   for (const key of DIMENSION_KEYS) {
     const mm = row[key];
     if (mm === undefined) continue;
     si[key] = mm;
     imperial[key] = present(mm, MM_PER_IN);
   }
-  return { name: row.designation, standard: row.standard, type: row.type, edition, si, imperial };
+  const record: SectionRecord = { name: row.designation, standard: row.standard, type: row.type, edition, si, imperial };
+  if (row.derived !== undefined && row.derived.length > 0) record.derived = [...row.derived];
+  return record;
 }

@@ -44,6 +44,15 @@ export interface SiMaterial {
   A?: number | undefined;
   I?: number | undefined;
   section?: string | undefined;
+  /** Which of the section's axes bends in the plane (decisions.md 20): major (Ix, the default) or minor (Iy). */
+  axis?: Axis | undefined;
+}
+
+export type Axis = 'major' | 'minor';
+
+/** The section's second moment of area about the named axis, mm4. */
+export function sectionI(section: ResolvedSection, axis: Axis | undefined): number {
+  return axis === 'minor' ? section.Iy_mm4 : section.Ix_mm4;
 }
 
 export interface FilledMaterial {
@@ -75,7 +84,7 @@ export function fillMaterials(
     }
     const E = material.E ?? (material.section !== undefined ? STEEL_E_GPA : undefined);
     const A = material.A ?? section?.A_mm2;
-    const I = kind === 'frame' ? (material.I ?? section?.Ix_mm4) : undefined;
+    const I = kind === 'frame' ? (material.I ?? (section && sectionI(section, material.axis))) : undefined;
     if (E === undefined) issues.push({ path: `${at}.E`, message: 'E is required when no section is given' });
     if (A === undefined && material.section === undefined) {
       issues.push({ path: `${at}.A`, message: 'A is required when no section is given' });

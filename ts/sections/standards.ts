@@ -8,6 +8,8 @@ import type { StandardId } from './types.js';
 export interface TypeFamily {
   type: string;
   description: string;
+  /** The family's own edition, when its source follows a different product standard than the standard's (decisions.md 20). */
+  edition?: string;
 }
 
 export interface StandardInfo {
@@ -18,6 +20,13 @@ export interface StandardInfo {
   axes: string;
   types: readonly TypeFamily[];
 }
+
+/** The edition of the AS/NZS 1163 hollow sections (their source, SOURCES.md 4, names grades but no year). */
+export const AS_NZS_1163 =
+  'AS/NZS 1163 cold-formed structural hollow sections (the source names grades C250/C350/C450, not the edition year)';
+
+/** The edition of the EN 10210-2 hollow sections: steelsnakes' tables of the SCI Blue Book (SOURCES.md 2). */
+export const EN_10210_2 = 'EN 10210-2:2006 hot-finished structural hollow sections (SCI Blue Book tables, via steelsnakes)';
 
 export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
   AS4100: {
@@ -35,6 +44,9 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
       { type: 'UA', description: 'Unequal angles (AS/NZS 3679.1)' },
       { type: 'WB', description: 'Welded beams (AS/NZS 3679.2)' },
       { type: 'WC', description: 'Welded columns (AS/NZS 3679.2)' },
+      { type: 'SHS', description: 'Square hollow sections, cold-formed (AS/NZS 1163)', edition: AS_NZS_1163 },
+      { type: 'RHS', description: 'Rectangular hollow sections, cold-formed (AS/NZS 1163)', edition: AS_NZS_1163 },
+      { type: 'CHS', description: 'Circular hollow sections, cold-formed (AS/NZS 1163)', edition: AS_NZS_1163 },
     ],
   },
   AISC: {
@@ -72,6 +84,9 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
       { type: 'HEM', description: 'European wide-flange beams, heavy series' },
       { type: 'IPN', description: 'European standard I-beams, tapered flanges' },
       { type: 'UPN', description: 'European standard channels, tapered flanges' },
+      { type: 'SHS', description: 'Square hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
+      { type: 'RHS', description: 'Rectangular hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
+      { type: 'CHS', description: 'Circular hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
     ],
   },
   BS4: {
@@ -108,8 +123,9 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
 
 /** What the library holds and what it leaves out (interface-spec.md, "Steel section library"). */
 export const COVERAGE_NOTE =
-  'Gross area A, Ix, Iy and mass per length for every section; d, bf, tf, tw only for I, H, channel and tee ' +
-  'shapes whose source publishes them. Angles give Ix and Iy about the axes parallel to the legs. ' +
+  'Gross area A, Ix, Iy and mass per length for every section; Zx, Zy (elastic), Sx, Sy (plastic), rx, ry, J and Cw ' +
+  'wherever the source publishes them (AISC prints S for elastic and Z for plastic: mapped to these letters); ' +
+  'd, bf, tf, tw only for I, H, channel and tee shapes whose source publishes them. Angles give Ix and Iy about the ' +
+  'axes parallel to the legs. Hollow sections: AISC HSS and Pipe; AS/NZS 1163 SHS, RHS and CHS under AS4100; EN 10210-2 hot-finished SHS, RHS and CHS under EN10365. ' +
   'Absent: EN 10365 UPE, HD, HL and HP; JIS heavy-H series and the I, C and L families; IS 808 ISLB 500; ' +
-  'a few standard-Pipe sizes; ' +
-  'section moduli (Zx, Zy) and torsion constants (J, Cw). Sources and counts: docs/sections.md.';
+  'a few standard-Pipe sizes. Sources and counts: docs/sections.md.';

@@ -11,7 +11,20 @@ export type StandardId = (typeof STANDARD_IDS)[number];
 export const DIMENSION_KEYS = ['d', 'bf', 'tf', 'tw'] as const;
 export type DimensionKey = (typeof DIMENSION_KEYS)[number];
 
-/** One row of a data file, in SI: A mm2, Ix and Iy mm4, mass kg/m, dimensions mm. */
+/**
+ * The published section properties (decisions.md 20), in this service's letters: Z elastic (the smaller
+ * fibre's), S plastic, r radius of gyration, J torsion constant, Cw warping constant. AISC's tables use S for
+ * elastic and Z for plastic; the converter maps them.
+ */
+export const PROPERTY_KEYS = ['Zx', 'Zy', 'Sx', 'Sy', 'rx', 'ry', 'J', 'Cw'] as const;
+export type PropertyKey = (typeof PROPERTY_KEYS)[number];
+
+/** Each property's power of length: what converts it between mm and in, and what names its unit. */
+export const PROPERTY_POWER: Readonly<Record<PropertyKey, 1 | 3 | 4 | 6>> = { Zx: 3, Zy: 3, Sx: 3, Sy: 3, rx: 1, ry: 1, J: 4, Cw: 6 };
+
+export type Properties = Partial<Record<PropertyKey, number>>;
+
+/** One row of a data file, in SI: A mm2, Ix and Iy mm4, mass kg/m, Z and S mm3, r mm, J mm4, Cw mm6, dimensions mm. */
 export interface SectionRow {
   designation: string;
   standard: StandardId;
@@ -21,10 +34,20 @@ export interface SectionRow {
   Ix: number;
   Iy: number;
   mass: number;
+  Zx?: number;
+  Zy?: number;
+  Sx?: number;
+  Sy?: number;
+  rx?: number;
+  ry?: number;
+  J?: number;
+  Cw?: number;
   d?: number;
   bf?: number;
   tf?: number;
   tw?: number;
+  /** Properties the source does not publish, derived by a formula its own tables use (docs/sections.md). */
+  derived?: PropertyKey[];
   /** AISC only: the designation of the same shape in AISC's metric table (W360X134 for W14X90), found by lookups too. */
   metric?: string;
   /** Key into the file's `sources`. */
@@ -41,15 +64,29 @@ export interface SourceInfo {
   edition?: string;
 }
 
+/** The units of every data file's numbers, written at the head of each file. */
+export const SECTION_FILE_UNITS = {
+  A: 'mm2',
+  Ix: 'mm4',
+  Iy: 'mm4',
+  mass: 'kg/m',
+  Z: 'mm3',
+  S: 'mm3',
+  r: 'mm',
+  J: 'mm4',
+  Cw: 'mm6',
+  dimensions: 'mm',
+} as const;
+
 /** The whole of data/sections/<STANDARD>.json. */
 export interface SectionFile {
   standard: StandardId;
-  units: { A: 'mm2'; Ix: 'mm4'; Iy: 'mm4'; mass: 'kg/m'; dimensions: 'mm' };
+  units: typeof SECTION_FILE_UNITS;
   sources: Record<string, SourceInfo>;
   sections: SectionRow[];
 }
 
-export interface SiBlock {
+export interface SiBlock extends Properties {
   A: number;
   Ix: number;
   Iy: number;
@@ -60,7 +97,7 @@ export interface SiBlock {
   tw?: number;
 }
 
-export interface ImperialBlock {
+export interface ImperialBlock extends Properties {
   A: number;
   Ix: number;
   Iy: number;
@@ -79,4 +116,6 @@ export interface SectionRecord {
   edition: string;
   si: SiBlock;
   imperial: ImperialBlock;
+  /** The properties derived rather than published, when any. */
+  derived?: PropertyKey[];
 }

@@ -46,6 +46,7 @@ import { beamMechanism } from './mechanism.js';
 import { beamPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
+import { prepareBeam } from './self-weight.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
 
@@ -208,8 +209,9 @@ export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
   return {
     spans: si.spans.map((s) => ({
       length: s.length,
-      e: toEngine('modulus', s.E),
-      i: toEngine('inertia', s.I),
+      // prepareBeam has filled every span's E and I (from its section when it names one)
+      e: toEngine('modulus', s.E!),
+      i: toEngine('inertia', s.I!),
       hinge: s.connection === 'hinge',
     })),
     supports: si.supports.map((s) => ({
@@ -361,12 +363,14 @@ export function solveBeamRequest(request: BeamSolveRequest, context: SolveContex
  * when the request generated it: the same engine run, which then keeps that combination's diagrams.
  */
 export function solveBeamDrawing(
-  request: BeamSolveRequest,
+  given: BeamSolveRequest,
   context: SolveContext,
   drawn?: string,
 ): { response: BeamSolveResponse; drawn?: BeamResult<SeriesData> } {
   const now = context.now ?? (() => performance.now());
   const started = now();
+  // sections fill E and I, and selfWeight adds its loads, before anything else reads the request
+  const { request, warnings: sectionWarnings } = prepareBeam(given, context.sections);
   const semantic = beamSemanticIssues(request);
   if (semantic.length > 0) throw Problem.invalid(semantic);
   const units: UnitSystem = request.units ?? 'SI';
@@ -396,7 +400,7 @@ export function solveBeamDrawing(
   }
   const [first, ...combined] = analysis.results;
   const unfactored = presentBeamResult(first!, units);
-  const warnings = [...(set?.warnings ?? [])];
+  const warnings = [...sectionWarnings, ...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
   warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
   const scale = beamScale(si, unfactored.extremes.deflection.max.value, units);

@@ -42,6 +42,8 @@ const ENGINE_UNIT: Record<Quantity, string> = {
   dimension: 'm',
   sectionModulus: 'm³',
   warpingConstant: 'm⁶',
+  massPerLength: 'kN/m',
+  density: 'kN/m³',
 };
 
 /** `x` to three significant digits, rounded up (`up`) or down, so the printed range stays inside the true one. */

@@ -105,7 +105,8 @@ export function stiffnessScale(stiffness: number, displacement: number, size: nu
 
 /** A beam's least scale, from its SI request and its largest presented deflection (mm | in). */
 export function beamScale(si: BeamSolveRequest, deflection: number, units: UnitSystem): Scale {
-  const stiffness = Math.max(...si.spans.map((s) => (toEngine('modulus', s.E) * toEngine('inertia', s.I)) / s.length ** 3));
+  // a solved request's spans all have E and I (prepareBeam fills them from their sections)
+  const stiffness = Math.max(...si.spans.map((s) => (toEngine('modulus', s.E!) * toEngine('inertia', s.I!)) / s.length ** 3));
   const length = si.spans.reduce((sum, s) => sum + s.length, 0);
   return stiffnessScale(stiffness, deflection, fromEngine('length', length, units), units);
 }

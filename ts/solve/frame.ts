@@ -33,6 +33,7 @@ import { equilibriumResidual, frameActions, frameScale } from './equilibrium.js'
 import { framePlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
+import { prepareFrame } from './self-weight.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
 
@@ -179,14 +180,16 @@ export type FrameDrawing = { combination: string } | { envelope: true };
  * engine run, which then keeps those diagrams.
  */
 export function solveFrameDrawing(
-  request: FrameSolveRequest,
+  given: FrameSolveRequest,
   context: SolveContext,
   drawing?: FrameDrawing,
 ): { response: FrameSolveResponse; drawn: FrameRunResult[] } {
   const now = context.now ?? (() => performance.now());
   const started = now();
-  const semantic = frameSemanticIssues(request);
+  const semantic = frameSemanticIssues(given);
   if (semantic.length > 0) throw Problem.invalid(semantic);
+  // selfWeight's loads join the request's before anything else reads it
+  const { request, warnings: sectionWarnings } = prepareFrame(given, context.sections);
   const units: UnitSystem = request.units ?? 'SI';
   const loads = [...(request.nodalLoads ?? []), ...(request.memberLoads ?? [])];
   const set = request.combinations ? generateCombinations(request.combinations, presentCases(loads)) : undefined;
@@ -221,7 +224,11 @@ export function solveFrameDrawing(
   }
   const [first, ...combined] = analysis.results;
   const unfactored = presentFrameResult(first!, request, units);
-  const warnings = [...(set?.warnings ?? []), ...analysis.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`)];
+  const warnings = [
+    ...sectionWarnings,
+    ...(set?.warnings ?? []),
+    ...analysis.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`),
+  ];
   let envelope: FrameEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;

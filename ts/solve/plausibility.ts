@@ -80,8 +80,9 @@ export function displacementWarning(
 /** A beam's warnings: each span's E and I, and the largest deflection against the span it lies in. */
 export function beamPlausibility(request: BeamSolveRequest, deflection: { value: number; position: number }, units: UnitSystem): string[] {
   const warnings = request.spans.flatMap((s, i) => [
-    modulusWarning(`spans.${i}.E`, s.E, units),
-    inertiaWarning(`spans.${i}.I`, s.I, units),
+    // prepareBeam has filled E and I
+    modulusWarning(`spans.${i}.E`, s.E!, units),
+    inertiaWarning(`spans.${i}.I`, s.I!, units),
   ]);
   let start = 0;
   const index = request.spans.findIndex((s) => deflection.position <= (start += s.length));

@@ -29,6 +29,7 @@ import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js'
 import { trussPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
+import { prepareTruss } from './self-weight.js';
 
 export const trussValidator = compile(TrussSolveRequest, [], { misdirected: misdirectedTo('truss', 'solve') });
 
@@ -182,14 +183,16 @@ export function solveTrussRequest(request: TrussSolveRequest, context: SolveCont
 
 /** The solve, and for a figure the full results of the combination whose id is `drawn`, when the request generated it. */
 export function solveTrussDrawing(
-  request: TrussSolveRequest,
+  given: TrussSolveRequest,
   context: SolveContext,
   drawn?: string,
 ): { response: TrussSolveResponse; drawn?: TrussResult } {
   const now = context.now ?? (() => performance.now());
   const started = now();
-  const semantic = trussSemanticIssues(request);
+  const semantic = trussSemanticIssues(given);
   if (semantic.length > 0) throw Problem.invalid(semantic);
+  // selfWeight's loads join the request's before anything else reads it
+  const { request, warnings: sectionWarnings } = prepareTruss(given, context.sections);
   const units: UnitSystem = request.units ?? 'SI';
   const set = request.combinations ? generateCombinations(request.combinations, presentCases(request.loads ?? [])) : undefined;
   const si = trussRequestToSI(request, context.sections);
@@ -208,7 +211,11 @@ export function solveTrussDrawing(
     });
   }
   const [unfactored, ...combined] = results.map((r) => presentTrussResult(r, request, units));
-  const warnings = [...(set?.warnings ?? []), ...results[0]!.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`)];
+  const warnings = [
+    ...sectionWarnings,
+    ...(set?.warnings ?? []),
+    ...results[0]!.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`),
+  ];
   warnings.push(...trussPlausibility(request, unfactored!.displacements, units));
   const scale = trussScale(si, unfactored!.displacements, units);
   const equilibrium = equilibriumResidual(trussActions(request, unfactored!.reactions), scale);

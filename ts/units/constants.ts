@@ -28,7 +28,11 @@ export const MM2_PER_IN2 = MM_PER_IN ** 2;
 export const MM3_PER_IN3 = MM_PER_IN ** 3;
 /** mm4 per in4 */
 export const MM4_PER_IN4 = MM_PER_IN ** 4;
-/** mm6 per in6 */
+/** mm6 per in6 (warping constants) */
 export const MM6_PER_IN6 = MM_PER_IN ** 6;
 /** kg/m per lb/ft */
 export const KG_PER_M_PER_LB_PER_FT = KG_PER_LB / M_PER_FT;
+/** kg/m3 per lb/ft3 */
+export const KG_PER_M3_PER_LB_PER_FT3 = KG_PER_LB / M_PER_FT ** 3;
+/** standard gravity, m/s2: a mass of 1 kg weighs 9.80665e-3 kN */
+export const STANDARD_GRAVITY = 9.80665;

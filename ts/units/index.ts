@@ -15,6 +15,9 @@ import {
   MM6_PER_IN6,
   MM_PER_IN,
   MM3_PER_IN3,
+  KG_PER_M_PER_LB_PER_FT,
+  KG_PER_M3_PER_LB_PER_FT3,
+  STANDARD_GRAVITY,
 } from './constants.js';
 import { Problem } from '../problem/index.js';
 
@@ -47,6 +50,10 @@ export const quantities = {
   warpingConstant: { si: 'mm6', imperial: 'in6', siPerImperial: MM6_PER_IN6, enginePerSi: 1e-18 },
   /** elastic and plastic section moduli */
   sectionModulus: { si: 'mm3', imperial: 'in3', siPerImperial: MM3_PER_IN3, enginePerSi: 1e-9 },
+  /** mass per length (self-weight); the engine takes its weight, kN/m */
+  massPerLength: { si: 'kg/m', imperial: 'lb/ft', siPerImperial: KG_PER_M_PER_LB_PER_FT, enginePerSi: STANDARD_GRAVITY * 1e-3 },
+  /** material density (self-weight); the engine takes its unit weight, kN/m3 */
+  density: { si: 'kg/m3', imperial: 'lb/ft3', siPerImperial: KG_PER_M3_PER_LB_PER_FT3, enginePerSi: STANDARD_GRAVITY * 1e-3 },
 } as const satisfies Record<string, QuantityUnits>;
 
 export type Quantity = keyof typeof quantities;
@@ -54,6 +61,11 @@ export type Quantity = keyof typeof quantities;
 /** A value in the request's units to the API's SI unit. */
 export function toSI(quantity: Quantity, value: number, units: UnitSystem): number {
   return units === 'SI' ? value : value * quantities[quantity].siPerImperial;
+}
+
+/** A value in the API's SI unit to the request's units (the inverse of toSI). */
+export function fromSI(quantity: Quantity, value: number, units: UnitSystem): number {
+  return units === 'SI' ? value : value / quantities[quantity].siPerImperial;
 }
 
 /** API SI unit to engine units. */

@@ -10,6 +10,9 @@ import { applies, quantityOf, rowsOf, unitLabel, type CollectionSpec, type Colum
 import { COMBINATION_FIELDS } from './combinations.js';
 import { get, pointer, type Json } from './pointer.js';
 
+/** The datalist every section field offers its matches from (index.html). */
+export const SECTION_OPTIONS_ID = 'section-options';
+
 /** A decimal number as people type it (no hex, no `Infinity`); anything else is kept as text for the validator to name. */
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
@@ -68,8 +71,10 @@ export function fieldHtml(column: Column, at: string, value: Json | undefined, l
     return `<select${common}>${html.join('')}</select>`;
   }
   const numeric = column.input === 'number' || column.input === 'integer';
+  // a section field searches the library as the user types (page.ts fills the list)
+  const picker = column.field === 'section' ? attr('list', SECTION_OPTIONS_ID) : '';
   const mode = column.input === 'integer' ? 'numeric' : 'decimal';
-  return `<input type="text"${common}${numeric ? attr('inputmode', mode) + attr('class', column.input === 'integer' ? 'num int' : 'num') : ''}${attr('value', fieldText(value))} spellcheck="false">`;
+  return `<input type="text"${common}${picker}${numeric ? attr('inputmode', mode) + attr('class', column.input === 'integer' ? 'num int' : 'num') : ''}${attr('value', fieldText(value))} spellcheck="false">`;
 }
 
 /** A collection as a section holding its table (variant column first), with add and remove buttons. */

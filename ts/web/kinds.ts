@@ -54,7 +54,8 @@ const beam: KindSpec = {
       columns: [
         { field: 'length', label: 'Length', input: 'number', quantity: 'length' },
         { field: 'E', label: 'E', input: 'number', quantity: 'modulus' },
-        { field: 'I', label: 'I', input: 'number', quantity: 'inertia' },
+        { field: 'I', label: 'I', input: 'number', quantity: 'inertia', optional: true },
+        { field: 'section', label: 'Section', input: 'text', optional: true },
         { field: 'connection', label: 'Joint to previous', input: 'select', options: ['rigid', 'hinge'], optional: true },
       ],
       blank: (model, fresh) => {

@@ -11,7 +11,8 @@ import { decodeViewModel, viewLink } from '../solve/links.js';
 import { escapeXml } from '../svg/escape.js';
 import type { UnitSystem } from '../units/index.js';
 import { freshIn, rowsOf, type CollectionSpec, type InputKind, type Model, type Row } from './columns.js';
-import { collectionHtml, fieldValue } from './editor.js';
+import { collectionHtml, fieldValue, SECTION_OPTIONS_ID } from './editor.js';
+import { sectionOptions, withSection } from './section-picker.js';
 import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
@@ -144,7 +145,29 @@ export class Page {
     if (at === '/combinations/standard' && value === undefined) delete this.model.combinations;
     else set(this.model, at, value);
     this.beforeSwitch = undefined;
+    if (tokens(at).at(-1) === 'section' && this.pickSection(at, field.value)) return;
     this.update(at.startsWith('/combinations/'));
+  }
+
+  /**
+   * A section field: its datalist offers the matches of what is typed so far, and once the text names a section
+   * the row's A and I become that section's (true: the tables are drawn again, keeping the caret in the field).
+   */
+  private pickSection(at: string, text: string): boolean {
+    const list = document.getElementById(SECTION_OPTIONS_ID);
+    const { sections } = this.context;
+    if (!list || !sections) return false;
+    list.replaceChildren(...sectionOptions(sections, text).map((name) => Object.assign(document.createElement('option'), { value: name })));
+    const rowAt = at.slice(0, at.lastIndexOf('/'));
+    const fields = rowAt.startsWith('/spans/') ? (['I'] as const) : this.kind === 'frame' ? (['A', 'I'] as const) : (['A'] as const);
+    const row = withSection(sections, get(this.model, rowAt) as Row, fields, this.units());
+    if (row === undefined) return false;
+    set(this.model, rowAt, row);
+    this.update(true, `[name="${CSS.escape(at)}"]`);
+    // the field was drawn again: the caret goes back to the end of what was typed
+    const again = document.querySelector<HTMLInputElement>(`[name="${CSS.escape(at)}"]`);
+    again?.setSelectionRange(again.value.length, again.value.length);
+    return true;
   }
 
   private collection(name: string): CollectionSpec {

@@ -50,13 +50,16 @@ type Query = Record<string, unknown>;
 
 /**
  * Query values are strings: an integer property takes the number its digits spell (and only digits, so
- * `1.5` and `1e2` stay strings for the schema to refuse). Everything else is left to the schema.
+ * `1.5` and `1e2` stay strings for the schema to refuse); a number property takes a plain decimal
+ * (`1500`, `0.5`, `2.5e6`) whose value is finite. Everything else is left to the schema.
  */
 function coerce(schema: TObject, query: Query): Query {
   const out: Query = { ...query };
   for (const [name, value] of Object.entries(query)) {
     const type = (schema.properties[name] as { type?: unknown } | undefined)?.type;
-    if (type === 'integer' && typeof value === 'string' && /^-?\d{1,15}$/.test(value)) out[name] = Number(value);
+    if (typeof value !== 'string') continue;
+    if (type === 'integer' && /^-?\d{1,15}$/.test(value)) out[name] = Number(value);
+    if (type === 'number' && /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value) && Number.isFinite(Number(value))) out[name] = Number(value);
   }
   return out;
 }
@@ -100,9 +103,10 @@ export function listHandler(library: SectionLibrary): Middleware {
   return (ctx) => {
     let filter: ListFilter | undefined;
     checkQuery(listValidator, ctx.query, (value, issues) => (filter = listFilter(library, value, (field) => `query.${field}`, issues)));
-    const { standard, type, q, limit, sort } = filter!;
-    // The canonical query names the result: `?type=ub&standard=bs4` and `?standard=BS4&type=UB` share it.
-    const cacheKey = JSON.stringify([standard, type?.toLowerCase(), q, limit, sort ?? 'natural']);
+    const { standard, type, q, bounds, limit, sort } = filter!;
+    // The canonical query names the result: `?type=ub&standard=bs4` and `?standard=BS4&type=UB` share it,
+    // and so do the same bounds given in SI or imperial.
+    const cacheKey = JSON.stringify([standard, type?.toLowerCase(), q, bounds, limit, sort ?? 'natural']);
     let rep = lists.get(cacheKey);
     if (rep === undefined) {
       const { total, sections } = library.list(filter!);
