@@ -1,12 +1,14 @@
 //! The material of a section: solids unioned and voids subtracted by `i_overlay`, except circles
 //! that overlap nothing, which stay exact discs (a void disc inside one solid is subtracted whole).
+//! Unions are taken in pairs (`union_all`); an operation over many edges snaps to a coarser grid
+//! (`NarrowGrid`), the one i_overlay's fragment solver can place on a 32-bit target.
 
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::overlay::FloatOverlay;
 use serde::Serialize;
 
-use super::plane::{disc_clear_of, disc_within};
+use super::plane::{bounds, boxes_overlap, disc_clear_of, disc_within};
 use super::shapes::{twice_area, Geometry, Piece, ShapeFault, ShapeIssue};
 use super::Extents;
 
@@ -161,36 +163,54 @@ type Contours = Vec<Vec<[f64; 2]>>;
 /// A void that goes through the boolean operation, with its index in the input.
 type Void = (usize, Vec<[f64; 2]>);
 
+/// Edges above which i_overlay 7 splits them with its fragment solver (its private
+/// `Solver::MIN_FRAGMENT_COUNT`).
+const FRAGMENT_EDGES: usize = 16_000;
+
+/// The integers of an operation over more than `FRAGMENT_EDGES` edges: i_overlay's default 32 bits.
+/// Its fragment solver places its grid columns with `usize` shifts, exact only while the integer
+/// span fits in a `usize`; on wasm32 a 64-bit span wraps them, the split never settles, memory grows
+/// to the 4 GB limit and the engine traps (issue 31).
+type NarrowGrid = i32;
+
+/// One boolean operation. Points snap to a grid at most 2⁻⁶¹ of half the operands' bounding box
+/// wide (64-bit integers), or 2⁻²⁹ (1.9e-9, `NarrowGrid`) in an operation the fragment solver
+/// takes: still finer than the polygons that stand for circles (8e-7).
 fn overlay(subject: &Contours, clip: &Contours, rule: OverlayRule) -> Contours {
-    // 64-bit integers: i_overlay snaps points to a grid 2⁻⁵⁸ of the bounding box wide
-    FloatOverlay::<[f64; 2], i64>::from_subj_and_clip(subject, clip)
-        .overlay(rule, FillRule::NonZero)
-        .into_iter()
-        .flatten()
-        .collect()
+    macro_rules! on_grid {
+        ($int:ty) => {
+            FloatOverlay::<[f64; 2], $int>::from_subj_and_clip(subject, clip)
+                .overlay(rule, FillRule::NonZero)
+                .into_iter()
+                .flatten()
+                .collect()
+        };
+    }
+    let edges: usize = subject.iter().chain(clip).map(Vec::len).sum();
+    if edges > FRAGMENT_EDGES {
+        on_grid!(NarrowGrid)
+    } else {
+        on_grid!(i64)
+    }
 }
 
-fn bounds(ring: &[[f64; 2]]) -> [f64; 4] {
-    ring.iter().fold(
-        [
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        ],
-        |b, p| {
-            [
-                b[0].min(p[0]),
-                b[1].min(p[1]),
-                b[2].max(p[0]),
-                b[3].max(p[1]),
-            ]
-        },
-    )
-}
-
-fn boxes_overlap(a: [f64; 4], b: [f64; 4]) -> bool {
-    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+/// The union of the rings, taken in pairs, then pairs of those unions, and so on. One operation over
+/// all the rings would find every crossing between every two of them, inside the union or not; a
+/// pair's union keeps only its outline, so the next level has far fewer edges to cross.
+fn union_all(rings: Contours) -> Contours {
+    let mut level: Vec<Contours> = rings.into_iter().map(|ring| vec![ring]).collect();
+    while level.len() > 1 {
+        let mut pairs = level.into_iter();
+        let mut next = Vec::new();
+        while let Some(a) = pairs.next() {
+            next.push(match pairs.next() {
+                Some(b) => overlay(&a, &b, OverlayRule::Union),
+                None => a,
+            });
+        }
+        level = next;
+    }
+    level.pop().unwrap_or_default()
 }
 
 /// Whether the void shares some area with the solids.
@@ -225,6 +245,7 @@ pub(crate) fn material(pieces: &[Piece]) -> Result<Material, Vec<ShapeIssue>> {
             _ => solids.push(ring_of(piece)),
         }
     }
+    let solids = union_all(solids);
     let issues: Vec<ShapeIssue> = voids
         .iter()
         .filter(|(_, void)| !removes_material(void, &solids))
@@ -235,7 +256,7 @@ pub(crate) fn material(pieces: &[Piece]) -> Result<Material, Vec<ShapeIssue>> {
     }
     if !solids.is_empty() {
         let voids: Contours = voids.into_iter().map(|(_, ring)| ring).collect();
-        material.outlines = overlay(&solids, &voids, OverlayRule::Difference);
+        material.outlines = overlay(&solids, &union_all(voids), OverlayRule::Difference);
     }
     let solid: f64 = pieces
         .iter()
@@ -265,5 +286,65 @@ fn piece_area(geometry: &Geometry) -> f64 {
     match geometry {
         Geometry::Ring(ring) => 0.5 * twice_area(ring),
         Geometry::Disc { radius, .. } => std::f64::consts::PI * radius * radius,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use i_float::adapter::FloatPointAdapter;
+
+    /// The nine overlapping circles of issue 31 as the polygons the union receives.
+    fn nine_circles() -> Contours {
+        (0..9)
+            .map(|i| {
+                let t = f64::from(i);
+                // centres rounded to 3 decimals, as the issue's request gives them
+                let round = |v: f64| (v * 1000.0).round() / 1000.0;
+                let centre = [round(5.0 * t.cos()), round(5.0 * (1.3 * t).sin())];
+                circle_ring(centre, f64::from(100 + i % 7) / 2.0)
+            })
+            .collect()
+    }
+
+    /// i_overlay 7's fragment solver (over 16,000 edges) cuts the integer x range into columns
+    /// `2^power` wide, `power = log2(span) - log2(edges) / 2`, and places column `k` at
+    /// `k << power` in a `usize`: 32 bits on wasm32, where a wider result wraps and the split never
+    /// settles. The nine circles' grid must place every column exactly in 32 bits, as on 64.
+    #[test]
+    fn the_grid_places_every_column_in_a_32_bit_usize() {
+        let rings = nine_circles();
+        let edges: usize = rings.iter().map(Vec::len).sum();
+        assert!(
+            edges > FRAGMENT_EDGES,
+            "the fragment solver's case: {edges} edges"
+        );
+        let adapter = FloatPointAdapter::<[f64; 2], NarrowGrid>::with_iter(rings.iter().flatten());
+        let xs: Vec<i64> = rings
+            .iter()
+            .flatten()
+            .map(|p| i64::from(adapter.float_to_int(p).x))
+            .collect();
+        let span = (xs.iter().max().unwrap() - xs.iter().min().unwrap()) as u64;
+        let power = span.ilog2() - (edges.ilog2() >> 1);
+        let last_column = span >> power;
+        for k in 0..=last_column + 1 {
+            let in_32_bits = u64::from((k as u32).wrapping_shl(power));
+            assert_eq!(in_32_bits, k << power, "column {k} of 2^{power}");
+        }
+    }
+
+    #[test]
+    fn nine_overlapping_circles_unite_at_once_and_in_pairs() {
+        // at least the largest circle (d = 106) and at most all nine: π/4 · Σ d²
+        let largest = std::f64::consts::PI / 4.0 * 106.0 * 106.0;
+        let sum: f64 = (0..9)
+            .map(|i| std::f64::consts::PI / 4.0 * f64::from(100 + i % 7).powi(2))
+            .sum();
+        let at_once = overlay(&nine_circles(), &Vec::new(), OverlayRule::Union);
+        for outline in [at_once, union_all(nine_circles())] {
+            let area: f64 = outline.iter().map(|c| 0.5 * twice_area(c)).sum();
+            assert!(area >= largest * (1.0 - 1e-9) && area <= sum, "{area}");
+        }
     }
 }
