@@ -34,7 +34,7 @@ export const SECTION_NOTES = [
   'Sx and Sy are plastic moduli about the equal-area axes (plasticNeutralAxis); Zx and Zy are the smaller elastic modulus of each pair in elasticModuli.',
 ];
 const CIRCLE_NOTE =
-  'A circle that overlaps another shape is taken as a 2048-sided polygon of the same area (second moments within 1e-12, 1e-8 in a union of over 16,000 edges; extreme fibres within 1e-6 of the circle); otherwise circles are exact.';
+  'A circle that overlaps another shape is taken as a 2048-sided polygon of the same area (second moments within 1e-12, extreme fibres within 1e-6 of the circle); otherwise circles are exact.';
 
 const DEGREES_PER_RADIAN = 180 / Math.PI;
 
