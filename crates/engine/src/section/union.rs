@@ -7,6 +7,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::overlay::FloatOverlay;
 use serde::Serialize;
 
+use super::budget::{work, WORK_BUDGET};
 use super::plane::{bounds, boxes_overlap, disc_clear_of, disc_within};
 use super::shapes::{twice_area, Geometry, Piece, ShapeFault, ShapeIssue};
 use super::Extents;
@@ -216,6 +217,29 @@ fn removes_material(void: &[[f64; 2]], solids: &Contours) -> bool {
     shared > 1e-12 * twice_area(void).abs()
 }
 
+/// What the boolean operations can take, checked before any of them: coordinates i_overlay accepts,
+/// and work within the budget (section/budget.rs).
+fn within_limits(solids: &Contours, voids: &[Void]) -> Result<(), Vec<ShapeIssue>> {
+    let rings = || solids.iter().chain(voids.iter().map(|(_, ring)| ring));
+    if too_far(rings()) {
+        return Err(vec![ShapeIssue {
+            shape: None,
+            fault: ShapeFault::NotFinite,
+        }]);
+    }
+    let slices: Vec<&[[f64; 2]]> = rings().map(Vec::as_slice).collect();
+    if work(&slices, WORK_BUDGET) > WORK_BUDGET {
+        return Err(vec![ShapeIssue {
+            shape: None,
+            fault: ShapeFault::TooComplex {
+                corners: slices.iter().map(|ring| ring.len() as u64).sum(),
+                budget: WORK_BUDGET,
+            },
+        }]);
+    }
+    Ok(())
+}
+
 /// The section's material, or the voids that remove nothing and a section with no material left.
 pub(crate) fn material(pieces: &[Piece]) -> Result<Material, Vec<ShapeIssue>> {
     let exact = exact_circles(pieces);
@@ -232,12 +256,7 @@ pub(crate) fn material(pieces: &[Piece]) -> Result<Material, Vec<ShapeIssue>> {
             _ => solids.push(ring_of(piece)),
         }
     }
-    if too_far(solids.iter().chain(voids.iter().map(|(_, ring)| ring))) {
-        return Err(vec![ShapeIssue {
-            shape: None,
-            fault: ShapeFault::NotFinite,
-        }]);
-    }
+    within_limits(&solids, &voids)?;
     let solids = union_all(solids);
     let issues: Vec<ShapeIssue> = voids
         .iter()
