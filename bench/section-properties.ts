@@ -2,11 +2,16 @@
  * `make bench`: section properties in WASM (the engine call through its boundary, and the whole pipeline
  * with validation and presentation). Two sections: a built-up girder of 200 pieces (plates unioned with
  * overlaps, bolt holes as void circles) and one 1,000-point polygon. Target: each under 5 ms in WASM.
+ *
+ * Then the requests of issue 31 (informational): nine overlapping circles (they trapped the engine) and 200
+ * overlapping 40-point stars (16-19 s before), timed in alternating turns with a simple tee, each printed
+ * with its ratio to the tee.
  */
 import { loadEngine } from '../ts/engine/node.js';
 import type { SectionPropertiesRequest, SectionShapeInput } from '../ts/schema/section-properties.js';
 import { sectionEngineModel, sectionProperties } from '../ts/solve/section-properties.js';
-import { timeMs } from './timing.js';
+import { NINE_CIRCLES, STARS } from '../test/support/heavy-sections.js';
+import { median, timeMs } from './timing.js';
 
 const rectangle = (x: number, y: number, width: number, height: number, hole = false): SectionShapeInput => ({
   type: 'rectangle',
@@ -69,4 +74,33 @@ for (const [name, request] of [
     `  wasm ${name} (${request.shapes.length} shapes, A = ${answer.ok.area.toFixed(0)} mm2): median ${wasm.toFixed(3)} ms ` +
       `(target < ${TARGET_MS} ms: ${verdict}); whole pipeline ${pipeline.toFixed(3)} ms`,
   );
+}
+
+/** Engine milliseconds of each request, in alternating turns (`rounds` each, after two unmeasured). */
+function alternating(requests: SectionPropertiesRequest[], rounds: number): number[] {
+  const models = requests.map((r) => sectionEngineModel(r, false));
+  const times: number[][] = models.map(() => []);
+  for (let round = -2; round < rounds; round++) {
+    for (const [k, model] of models.entries()) {
+      const start = performance.now();
+      const answer = engine.sectionProperties(model);
+      const ms = performance.now() - start;
+      if ('error' in answer) throw new Error(`request ${k}: ${JSON.stringify(answer.error)}`);
+      if (round >= 0) times[k]!.push(ms);
+    }
+  }
+  return times.map(median);
+}
+
+const tee: SectionPropertiesRequest = { shapes: [rectangle(0, 180, 200, 20), rectangle(95, 0, 10, 180)] };
+const [teeMs, circlesMs, starsMs] = alternating(
+  [tee, { shapes: NINE_CIRCLES }, { shapes: STARS.map((points) => ({ type: 'polygon' as const, points })) }],
+  9,
+);
+console.log(`  issue 31, wasm engine call, medians of 9 alternating turns (informational): tee ${teeMs!.toFixed(3)} ms`);
+for (const [name, ms] of [
+  ['nine overlapping circles', circlesMs!],
+  ['200 overlapping 40-point stars', starsMs!],
+] as const) {
+  console.log(`    ${name}: ${ms.toFixed(1)} ms, ${(ms / teeMs!).toFixed(0)} x the tee`);
 }

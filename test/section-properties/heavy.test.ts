@@ -8,6 +8,7 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectClose, testApp } from '../support/app.js';
+import { NINE_CIRCLES, STARS } from '../support/heavy-sections.js';
 import { SIMPLE_BEAM } from '../support/models.js';
 
 let app: Koa;
@@ -20,15 +21,6 @@ interface Circle {
   y: number;
   r: number;
 }
-
-/** The issue's body: python's round(v, 3) on these values is the nearest thousandth. */
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
-const NINE = Array.from({ length: 9 }, (_, i) => ({
-  type: 'circle' as const,
-  x: round3(5 * Math.cos(i)),
-  y: round3(5 * Math.sin(1.3 * i)),
-  diameter: 100 + (i % 7),
-}));
 
 /**
  * The exact area of a union of discs, independent of the engine's polygons and i_overlay: Green's
@@ -82,17 +74,17 @@ function uncovered(intervals: [number, number][]): [number, number][] {
 const section = (shapes: object[]) => request(app.callback()).post('/v1/section-properties').send({ shapes });
 
 describe('nine overlapping circles (issue 31 defect 1)', () => {
-  const exact = unionOfDiscsArea(NINE.map((c) => ({ x: c.x, y: c.y, r: c.diameter / 2 })));
+  const exact = unionOfDiscsArea(NINE_CIRCLES.map((c) => ({ x: c.x, y: c.y, r: c.diameter / 2 })));
 
   it('the independent union area tells seven circles from nine', () => {
     // the 8th and 9th circles add 0.1 mm² (1e-5): the tolerance below must be finer than that
-    const seven = unionOfDiscsArea(NINE.slice(0, 7).map((c) => ({ x: c.x, y: c.y, r: c.diameter / 2 })));
+    const seven = unionOfDiscsArea(NINE_CIRCLES.slice(0, 7).map((c) => ({ x: c.x, y: c.y, r: c.diameter / 2 })));
     expect(exact - seven).toBeGreaterThan(1e-5 * exact);
   });
 
   it('answer right sixteen times in a row, and a beam solve after them is right', async () => {
     for (let k = 0; k < 16; k++) {
-      const res = await section(NINE);
+      const res = await section(NINE_CIRCLES);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       // each overlapping circle is a 2048-gon of its area, off the circle by at most r·θ²/8 = 6.2e-5 mm
       // (θ = 2π/2048, r = 53): over the union's 340 mm of boundary at most 0.02 mm², 2.1e-6 of the area;
@@ -123,15 +115,6 @@ describe('one boolean operation over 32,000 edges (i_overlay 9.1 splits it with 
     expectClose(res.body.area, unionOfDiscsArea(CHAIN.map((c) => ({ x: c.x, y: c.y, r: c.diameter / 2 }))), 5e-6);
   });
 });
-
-/** The issue's star: 40 corners alternating 1000 and 600 from (a, b), rounded to whole mm. */
-const star = (a: number, b: number) =>
-  Array.from({ length: 40 }, (_, k) => {
-    const r = k % 2 === 0 ? 1000 : 600;
-    const t = (2 * Math.PI * k) / 40;
-    return [Math.round(a + r * Math.cos(t)), Math.round(b + r * Math.sin(t))] as [number, number];
-  });
-const STARS = Array.from({ length: 200 }, (_, i) => star(30 * Math.cos(i), 30 * Math.sin(i)));
 
 /** The length of a vertical line at x inside one polygon or another: even-odd crossings, intervals merged. */
 function coveredLength(polygons: [number, number][][], x: number): number {
