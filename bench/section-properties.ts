@@ -4,10 +4,15 @@
  * overlaps, bolt holes as void circles) and one 1,000-point polygon. Target: each under 5 ms in WASM.
  * Then J, Cw and the shear centre by finite elements for those two and an I from three plates, each beside
  * the same request with torsion: false (target: at most 20 times, at a J error estimate under 1%).
+ *
+ * Then the requests of issue 31 (informational): nine overlapping circles (they trapped the engine) and 200
+ * overlapping 40-point stars (16-19 s before), timed in alternating turns with a simple tee, each printed
+ * with its ratio to the tee.
  */
 import { loadEngine } from '../ts/engine/node.js';
 import type { SectionPropertiesRequest, SectionShapeInput } from '../ts/schema/section-properties.js';
 import { sectionEngineModel, sectionProperties } from '../ts/solve/section-properties.js';
+import { NINE_CIRCLES, STARS } from '../test/support/heavy-sections.js';
 import { median, timeMs } from './timing.js';
 
 const rectangle = (x: number, y: number, width: number, height: number, hole = false): SectionShapeInput => ({
@@ -118,4 +123,34 @@ for (const [name, request] of [
     `  ${name}: torsion ${b.toFixed(3)} ms beside ${a.toFixed(3)} ms without: ${ratio.toFixed(1)}x (target <= ${TORSION_TARGET}x ` +
       `at J error < 1%: ${verdict}); J = ${t.j.toPrecision(6)} mm4 ± ${(100 * error).toPrecision(2)}%, ${t.triangles[0]} / ${t.triangles[1]} triangles`,
   );
+}
+
+/** Engine milliseconds of each request, in alternating turns (`rounds` each, after two unmeasured). */
+function alternating(requests: SectionPropertiesRequest[], rounds: number): number[] {
+  // the unions alone: torsion is timed above
+  const models = requests.map((r) => sectionEngineModel({ ...r, torsion: false }, false));
+  const times: number[][] = models.map(() => []);
+  for (let round = -2; round < rounds; round++) {
+    for (const [k, model] of models.entries()) {
+      const start = performance.now();
+      const answer = engine.sectionProperties(model);
+      const ms = performance.now() - start;
+      if ('error' in answer) throw new Error(`request ${k}: ${JSON.stringify(answer.error)}`);
+      if (round >= 0) times[k]!.push(ms);
+    }
+  }
+  return times.map(median);
+}
+
+const tee: SectionPropertiesRequest = { shapes: [rectangle(0, 180, 200, 20), rectangle(95, 0, 10, 180)] };
+const [teeMs, circlesMs, starsMs] = alternating(
+  [tee, { shapes: NINE_CIRCLES }, { shapes: STARS.map((points) => ({ type: 'polygon' as const, points })) }],
+  9,
+);
+console.log(`  issue 31, wasm engine call, medians of 9 alternating turns (informational): tee ${teeMs!.toFixed(3)} ms`);
+for (const [name, ms] of [
+  ['nine overlapping circles', circlesMs!],
+  ['200 overlapping 40-point stars', starsMs!],
+] as const) {
+  console.log(`    ${name}: ${ms.toFixed(1)} ms, ${(ms / teeMs!).toFixed(0)} x the tee`);
 }

@@ -67,6 +67,17 @@ describe('beam', () => {
     expect(issues[0]!.message).toMatch(message);
   });
 
+  it('E and I of 1e200 each fit but EI overflows: an engine_error naming the overflow, not a mechanism', async () => {
+    // 1e200 GPa x 1e200 mm4 = 1e206 kN/m² x 1e188 m⁴ = 1e394 kN.m², past 1.7977e308 (issue 31 defect 6)
+    const res = await request(app.callback())
+      .post('/v1/beam/solve')
+      .send(beam({ E: 1e200, I: 1e200 }));
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.code).toBe('engine_error');
+    expect(res.body.detail).toMatch(/overflowed/);
+    expect(res.body.detail).not.toMatch(/rotate|free/);
+  });
+
   it('a length of 5e-324 underflows (its fourth power is zero), not "I must be positive"', async () => {
     const issues = await refused('/v1/beam/solve', beam({ length: 5e-324 }, [{ type: 'fixed', position: 0 }]));
     expect(issues.map((i) => i.path)).toEqual(['spans.0.length']);

@@ -137,6 +137,16 @@ describe('checks beyond the schema, naming the shape', () => {
     expect(issues(res)).toEqual([{ path: 'shapes', message: 'the voids remove all the material: no area is left' }]);
   });
 
+  it('a section too complex for the union is refused before the work, at shapes (issue 31)', async () => {
+    // 60 overlapping circles: 60 x 2048 corners plus 1,770 overlapping pairs of 2 x 2048 = 7,372,800, over 2,000,000
+    const circles = Array.from({ length: 60 }, (_, i) => ({ type: 'circle', x: i, y: 0, diameter: 200 }));
+    const res = await post({ shapes: circles }).expect(400);
+    expect(res.body.code).toBe('invalid_input');
+    expect(issues(res)).toEqual([
+      { path: 'shapes', message: expect.stringMatching(/^the section is too complex to measure: .*2,000,000 \(122,880 corners/) },
+    ]);
+  });
+
   it('every faulty shape at once', async () => {
     const res = await post({
       shapes: [

@@ -79,7 +79,8 @@ export interface EngineShapeIssue {
   shape: number | null;
   fault:
     | { kind: 'notFinite' | 'tooFewPoints' | 'zeroArea' | 'voidOutsideSolids' | 'noMaterial' }
-    | { kind: 'selfIntersecting'; edges: [number, number] };
+    | { kind: 'selfIntersecting'; edges: [number, number] }
+    | { kind: 'tooComplex'; corners: number; budget: number };
 }
 
 export type EngineSectionAnswer =

@@ -109,9 +109,17 @@ export function torsionNotes(torsion: EngineTorsion | null, units: UnitSystem, c
 function issueOf(issue: EngineShapeIssue, request: SectionPropertiesRequest): ProblemIssue {
   const { fault } = issue;
   if (issue.shape === null) {
-    return fault.kind === 'noMaterial'
-      ? { path: 'shapes', message: 'the voids remove all the material: no area is left' }
-      : { path: 'shapes', message: 'the section is too large to measure: its properties overflow' };
+    if (fault.kind === 'noMaterial') return { path: 'shapes', message: 'the voids remove all the material: no area is left' };
+    if (fault.kind === 'tooComplex')
+      return {
+        path: 'shapes',
+        message:
+          `the section is too complex to measure: its overlapping shapes would cost the union more than its budget of ` +
+          `${fault.budget.toLocaleString('en')} (${fault.corners.toLocaleString('en')} corners, a circle that overlaps another ` +
+          `shape counting 2048, plus the corners of every two shapes whose bounding boxes overlap): use fewer overlapping ` +
+          `shapes or fewer points`,
+      };
+    return { path: 'shapes', message: 'the section is too large to measure: its properties overflow' };
   }
   const path = `shapes.${issue.shape}`;
   const shape = request.shapes[issue.shape];
@@ -135,6 +143,8 @@ function issueOf(issue: EngineShapeIssue, request: SectionPropertiesRequest): Pr
       return { path, message: 'every coordinate and size must be a finite number' };
     case 'noMaterial':
       return { path, message: 'no material is left' };
+    case 'tooComplex':
+      return { path, message: 'this shape is too complex to measure' };
   }
 }
 

@@ -313,6 +313,27 @@ fn hinge_that_frees_a_span_is_a_mechanism_at_the_hinge() {
 }
 
 #[test]
+fn a_bending_stiffness_too_large_for_a_double_is_an_overflow_not_a_mechanism() {
+    // E = 1e200 GPa = 1e206 kN/m² and I = 1e200 mm⁴ = 1e188 m⁴ are each finite, but EI = 1e394 kN·m²
+    // is past f64::MAX (about 1.8e308): it factorised as a vanishing pivot, "free to rotate at 6 m"
+    let model = BeamModel {
+        spans: vec![Span {
+            e: 1e206,
+            i: 1e188,
+            ..span(6.0)
+        }],
+        supports: vec![pin(0.0), roller(6.0)],
+        loads: vec![point(3.0, -10.0)],
+    };
+    match solve_beam(&model, &[vec![1.0]]) {
+        Err(EngineError::NonFinite { message }) => {
+            assert!(message.contains("overflow"), "{message}")
+        }
+        other => panic!("expected an overflow, got {other:?}"),
+    }
+}
+
+#[test]
 fn bad_input_is_an_error_not_a_panic() {
     let cases = vec![
         BeamModel {

@@ -124,7 +124,7 @@ pub(super) fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> 
     let total: f64 = model.spans.iter().map(|s| s.length).sum();
     let tolerance = 1e-9 * total;
     let (nodes, places) = nodes(model, total, tolerance);
-    let members = members(model, &nodes);
+    let members = members(model, &nodes)?;
     let held = restrain(model, &nodes, places.len(), total, tolerance)?;
     let mut shear_jumps: Vec<f64> = held.supports.iter().map(|&(_, n)| nodes[n].x).collect();
     let mut moment_jumps: Vec<f64> = held
@@ -224,8 +224,9 @@ fn nodes(model: &BeamModel, total: f64, tolerance: f64) -> (Vec<Node>, Vec<DofPl
     (nodes, places)
 }
 
-/// Members between consecutive nodes take the EI of the span they lie in.
-fn members(model: &BeamModel, nodes: &[Node]) -> Vec<Member> {
+/// Members between consecutive nodes take the EI of the span they lie in. An EI or a stiffness past
+/// f64's range is an overflow: left in, it would factorise as a vanishing pivot, a false mechanism.
+fn members(model: &BeamModel, nodes: &[Node]) -> Result<Vec<Member>, EngineError> {
     let span_of = |x: f64| {
         let mut end = 0.0;
         for s in &model.spans {
@@ -243,7 +244,13 @@ fn members(model: &BeamModel, nodes: &[Node]) -> Vec<Member> {
             let length = w[1].x - w[0].x;
             let span = span_of(0.5 * (w[0].x + w[1].x));
             let ei = span.e * span.i;
-            Member {
+            let stiffness = member::bending_stiffness(length, ei);
+            if !(ei.is_finite() && stiffness.iter().all(|k| k.is_finite())) {
+                return Err(EngineError::NonFinite {
+                    message: "a span's bending stiffness EI overflowed".into(),
+                });
+            }
+            Ok(Member {
                 start: n,
                 length,
                 ei,
@@ -254,8 +261,8 @@ fn members(model: &BeamModel, nodes: &[Node]) -> Vec<Member> {
                     w[1].deflection,
                     w[1].rotation_left,
                 ],
-                stiffness: member::bending_stiffness(length, ei),
-            }
+                stiffness,
+            })
         })
         .collect()
 }

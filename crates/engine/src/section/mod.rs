@@ -5,6 +5,7 @@
 //! are in its powers (area L², moduli L³, second moments L⁴). The steps, one file each:
 //! - `shapes`: the pieces as outlines, and the refusals that name a piece (fewer than three distinct
 //!   points, no area, a self-intersecting outline);
+//! - `budget`: the work the boolean operations would take, estimated and bounded before any of it;
 //! - `union`: solids unioned and voids subtracted with `i_overlay` (touching and overlapping pieces,
 //!   holes touching the outline); a circle that overlaps nothing stays an exact disc;
 //! - `moments`: area, first and second moments by Green's theorem over the resulting outlines, closed
@@ -23,6 +24,7 @@
 //! assert!((section.sx - 100.0 * 200f64.powi(2) / 4.0).abs() < 1e-6);
 //! ```
 
+mod budget;
 mod mesh;
 mod moments;
 mod plane;

@@ -144,6 +144,31 @@ pub(crate) fn disc_within(centre: [f64; 2], radius: f64, other: &Geometry) -> bo
     }
 }
 
+/// The bounding box of a ring: `[x min, y min, x max, y max]`.
+pub(crate) fn bounds(ring: &[[f64; 2]]) -> [f64; 4] {
+    ring.iter().fold(
+        [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ],
+        |b, p| {
+            [
+                b[0].min(p[0]),
+                b[1].min(p[1]),
+                b[2].max(p[0]),
+                b[3].max(p[1]),
+            ]
+        },
+    )
+}
+
+/// Whether two bounding boxes share some area (boxes that only touch do not).
+pub(crate) fn boxes_overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,6 +57,14 @@ pub enum ShapeFault {
     VoidOutsideSolids,
     /// The voids remove all the material, or there is no solid at all.
     NoMaterial,
+    /// The section would cost the boolean operations more than the budget allows (section/budget.rs):
+    /// too many corners in pieces whose bounding boxes overlap.
+    TooComplex {
+        /// Corners the operations would receive (a circle that overlaps another piece counts 2048).
+        corners: u64,
+        /// The budget of the estimate.
+        budget: u64,
+    },
 }
 
 /// A fault and the piece it belongs to (`None` for the section as a whole).
