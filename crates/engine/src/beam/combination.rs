@@ -6,8 +6,9 @@ use super::discretise::{discretise, Discretised};
 use super::extremes::extremes;
 use super::model::{
     validate, BeamAnalysis, BeamDiagrams, BeamModel, BeamResult, Diagram, DiagramBounds,
-    EnvelopeRequest,
+    EnvelopeRequest, PatternedRange, PatternedResult,
 };
+use super::pattern::{self, Arranged};
 use super::response::{response, superpose_reactions, Component};
 use super::sample::sample;
 use crate::analysis::{factor, Nodes, Solutions, System};
@@ -59,14 +60,16 @@ pub fn analyse_beam(
         keep_diagrams,
         bounds: vec![DiagramBounds::default(); envelopes.len()],
     };
-    // Few combinations: each one directly. Many: through the cases' own responses.
-    let results = if combinations.len() <= beam.cases.len() + 1 {
+    let pieces = beam.pieces();
+    // Few combinations: each one directly. Many, or pieces to arrange: through the load sets' own
+    // responses.
+    let results = if combinations.len() <= beam.cases.len() + 1 && pieces.is_empty() {
         combinations
             .iter()
             .enumerate()
             .map(|(i, factors)| {
                 let result = combiner.direct(factors);
-                combiner.finish(i, result)
+                combiner.finish(i, result, None)
             })
             .collect::<Result<Vec<_>, _>>()?
     } else {
@@ -75,6 +78,7 @@ pub fn analyse_beam(
     bounded(BeamAnalysis {
         results,
         envelopes: combiner.bounds,
+        pieces,
     })
 }
 
@@ -88,11 +92,21 @@ struct Combiner<'a> {
 }
 
 impl Combiner<'_> {
-    /// Bounds each envelope that includes combination `i`; keeps the diagrams only where asked.
-    fn finish(&mut self, i: usize, mut result: BeamResult) -> Result<BeamResult, EngineError> {
+    /// Bounds each envelope that includes combination `i` (by its bounds over every arrangement
+    /// when it has pieces: `arranged`, by diagram); keeps the diagrams only where asked.
+    fn finish(
+        &mut self,
+        i: usize,
+        mut result: BeamResult,
+        arranged: Option<&[Option<DiagramBounds>; 4]>,
+    ) -> Result<BeamResult, EngineError> {
         for (b, e) in self.bounds.iter_mut().zip(self.envelopes) {
             if e.combinations.contains(&i) {
-                widen(b, e.diagram.of(&result.diagrams));
+                let own = e.diagram.of(&result.diagrams);
+                match arranged.and_then(|a| a[e.diagram as usize].as_ref()) {
+                    Some(a) => widen(b, &a.max, &a.min),
+                    None => widen(b, own, own),
+                }
             }
         }
         if i >= self.keep_diagrams {
@@ -109,76 +123,163 @@ impl Combiner<'_> {
 
     /// The diagrams combination `i` needs: all four when kept, else those its envelopes bound.
     fn needed(&self, i: usize) -> [bool; 4] {
+        let bounded = self.bounded(i);
+        Diagram::ALL.map(|d| i < self.keep_diagrams || bounded[d as usize])
+    }
+
+    /// The diagrams the envelopes bound over combination `i`.
+    fn bounded(&self, i: usize) -> [bool; 4] {
         Diagram::ALL.map(|d| {
-            i < self.keep_diagrams
-                || self
-                    .envelopes
-                    .iter()
-                    .any(|e| e.diagram == d && e.combinations.contains(&i))
+            self.envelopes
+                .iter()
+                .any(|e| e.diagram == d && e.combinations.contains(&i))
         })
     }
 
     /// One combination integrated directly from its superposed displacements, with all its diagrams.
     fn direct(&self, factors: &[f64]) -> BeamResult {
         let d = self.solutions.combined(factors);
-        let combined = response(self.beam, &d, &|case| factor(factors, case));
+        let combined = response(self.beam, &d, &|k| factor(factors, self.beam.cases[k].case));
         BeamResult {
             diagrams: sample(self.beam, &combined.members, [true; 4]),
             extremes: extremes(&[(1.0, &combined)]),
             reactions: combined.reactions,
+            pattern: None,
         }
     }
 
-    /// Integrates and samples each load case (and the settlements) once; a combination is their
-    /// factored sum, polynomial by polynomial and sample by sample, so no combination integrates
-    /// anything again. The results that keep their diagrams are solved directly, so the cases are
-    /// sampled only for the diagrams the envelopes bound.
+    /// Integrates and samples each load set (each case, each piece, and the settlements) once; a
+    /// combination is their factored sum, polynomial by polynomial and sample by sample, so no
+    /// combination integrates anything again. The results that keep their diagrams are solved
+    /// directly, so the sets are sampled only for the diagrams the envelopes bound.
     fn through_components(
         &mut self,
         combinations: &[Vec<f64>],
     ) -> Result<Vec<BeamResult>, EngineError> {
-        let beam = self.beam;
-        let mut components: Vec<(Option<usize>, Component)> = self
-            .solutions
-            .cases
-            .iter()
-            .map(|(case, dc)| {
-                let only = |c: usize| if c == *case { 1.0 } else { 0.0 };
-                (Some(*case), response(beam, dc, &only))
+        let components = self.components();
+        let has_pieces = components.iter().any(|c| c.piece.is_some());
+        let summed = (0..combinations.len())
+            .map(|i| {
+                let bounded = self.bounded(i);
+                let own = i >= self.keep_diagrams;
+                std::array::from_fn(|d| (own && self.needed(i)[d]) || (has_pieces && bounded[d]))
             })
-            .collect();
-        components.push((None, response(beam, &self.solutions.imposed, &|_| 0.0)));
-        let summed = (self.keep_diagrams..combinations.len())
-            .map(|i| self.needed(i))
-            .fold([false; 4], |a, b| std::array::from_fn(|d| a[d] || b[d]));
+            .fold([false; 4], |a, b: [bool; 4]| {
+                std::array::from_fn(|d| a[d] || b[d])
+            });
         let samples: Vec<BeamDiagrams> = components
             .iter()
-            .map(|(_, c)| sample(beam, &c.members, summed))
+            .map(|c| sample(self.beam, &c.response.members, summed))
             .collect();
         let mut results = Vec::with_capacity(combinations.len());
         for (i, factors) in combinations.iter().enumerate() {
-            let result = if i < self.keep_diagrams {
+            let of = |c: &SetResponse| c.case.map_or(1.0, |case| factor(factors, case));
+            let mut result = if i < self.keep_diagrams {
                 self.direct(factors)
             } else {
                 // settlements act at factor 1 in every combination
-                let of = |case: &Option<usize>| case.map_or(1.0, |c| factor(factors, c));
                 let parts: Vec<(f64, &Component)> =
-                    components.iter().map(|(case, c)| (of(case), c)).collect();
-                let sampled: Vec<(f64, &BeamDiagrams)> = components
-                    .iter()
-                    .zip(&samples)
-                    .map(|((case, _), s)| (of(case), s))
-                    .collect();
+                    components.iter().map(|c| (of(c), &c.response)).collect();
+                let sampled: Vec<(f64, &BeamDiagrams)> =
+                    components.iter().map(of).zip(&samples).collect();
                 BeamResult {
                     diagrams: superpose_samples(&sampled, self.needed(i)),
                     extremes: extremes(&parts),
                     reactions: superpose_reactions(&parts),
+                    pattern: None,
                 }
             };
-            results.push(self.finish(i, result)?);
+            let bounded = self.bounded(i);
+            if has_pieces && bounded.contains(&true) {
+                let factors: Vec<f64> = components.iter().map(of).collect();
+                let (patterned, series) = arrange(&components, &samples, &factors, bounded);
+                result.pattern = Some(patterned);
+                results.push(self.finish(i, result, Some(&series))?);
+            } else {
+                results.push(self.finish(i, result, None)?);
+            }
         }
         Ok(results)
     }
+
+    /// Each load set's own response (each solved at factor 1), and the settlements'.
+    fn components(&self) -> Vec<SetResponse> {
+        let beam = self.beam;
+        let mut pieces = 0..;
+        let mut components: Vec<SetResponse> = self
+            .solutions
+            .cases
+            .iter()
+            .zip(&beam.cases)
+            .enumerate()
+            .map(|(j, ((case, dc), set))| {
+                let only = |k: usize| if k == j { 1.0 } else { 0.0 };
+                SetResponse {
+                    case: Some(*case),
+                    piece: set.piece.and_then(|_| pieces.next()),
+                    response: response(beam, dc, &only),
+                }
+            })
+            .collect();
+        components.push(SetResponse {
+            case: None,
+            piece: None,
+            response: response(beam, &self.solutions.imposed, &|_| 0.0),
+        });
+        components
+    }
+}
+
+/// The response of one load set: a case (`piece` None), a piece of a patterned case (numbered as
+/// in `BeamAnalysis::pieces`), or the settlements (`case` None).
+struct SetResponse {
+    case: Option<usize>,
+    piece: Option<usize>,
+    response: Component,
+}
+
+/// One combination's bounds over every arrangement of its pieces: extremes and reactions, and
+/// the series of the diagrams `bounded`. `factors` and `samples` follow `components`.
+fn arrange(
+    components: &[SetResponse],
+    samples: &[BeamDiagrams],
+    factors: &[f64],
+    bounded: [bool; 4],
+) -> (PatternedResult, [Option<DiagramBounds>; 4]) {
+    let mut arranged = Arranged {
+        fixed: Vec::new(),
+        pieces: Vec::new(),
+    };
+    for (c, &f) in components.iter().zip(factors) {
+        match c.piece {
+            Some(k) => arranged.pieces.push((k, f, &c.response)),
+            None => arranged.fixed.push((f, &c.response)),
+        }
+    }
+    let wanted =
+        [Diagram::Shear, Diagram::Moment, Diagram::Deflection].map(|d| bounded[d as usize]);
+    let [shear, moment, deflection] = pattern::extremes(&arranged, wanted);
+    let series = Diagram::ALL.map(|d| {
+        bounded[d as usize].then(|| {
+            let of = |piece: bool| -> Vec<(f64, &[[f64; 2]])> {
+                components
+                    .iter()
+                    .zip(factors)
+                    .zip(samples)
+                    .filter(|((c, _), _)| c.piece.is_some() == piece)
+                    .map(|((_, &f), s)| (f, &d.of(s)[..]))
+                    .collect()
+            };
+            pattern::series_bounds(&of(false), &of(true))
+        })
+    });
+    let patterned = PatternedResult {
+        shear,
+        moment,
+        deflection,
+        reactions: pattern::reactions(&arranged),
+    };
+    (patterned, series)
 }
 
 /// The analysis, unless an envelope overflowed (results are checked one by one as they are made).
@@ -197,15 +298,18 @@ fn bounded(analysis: BeamAnalysis) -> Result<BeamAnalysis, EngineError> {
     }
 }
 
-/// Widens envelope bounds by one combination's series (the first one sets them).
-fn widen(bounds: &mut DiagramBounds, series: &[[f64; 2]]) {
+/// Widens envelope bounds by one combination's largest and smallest series (the first one sets
+/// them).
+fn widen(bounds: &mut DiagramBounds, max: &[[f64; 2]], min: &[[f64; 2]]) {
     if bounds.max.is_empty() {
-        bounds.max = series.to_vec();
-        bounds.min = series.to_vec();
+        bounds.max = max.to_vec();
+        bounds.min = min.to_vec();
         return;
     }
-    for ((hi, lo), s) in bounds.max.iter_mut().zip(bounds.min.iter_mut()).zip(series) {
+    for (hi, s) in bounds.max.iter_mut().zip(max) {
         hi[1] = hi[1].max(s[1]);
+    }
+    for (lo, s) in bounds.min.iter_mut().zip(min) {
         lo[1] = lo[1].min(s[1]);
     }
 }
@@ -227,6 +331,17 @@ fn superpose_samples(parts: &[(f64, &BeamDiagrams)], wanted: [bool; 4]) -> BeamD
     sum
 }
 
+/// Every value of a combination's bounds over its arrangements is finite.
+fn finite_pattern(p: &PatternedResult) -> bool {
+    let range = |r: &PatternedRange| r.max.value.is_finite() && r.min.value.is_finite();
+    [&p.shear, &p.moment, &p.deflection]
+        .iter()
+        .all(|r| r.as_ref().is_none_or(range))
+        && p.reactions
+            .iter()
+            .all(|r| range(&r.vertical) && range(&r.moment))
+}
+
 fn finite(r: &BeamResult) -> bool {
     let series = [
         &r.diagrams.shear,
@@ -234,9 +349,10 @@ fn finite(r: &BeamResult) -> bool {
         &r.diagrams.rotation,
         &r.diagrams.deflection,
     ];
-    r.reactions
-        .iter()
-        .all(|x| x.vertical.is_finite() && x.moment.is_finite())
+    r.pattern.as_ref().is_none_or(finite_pattern)
+        && r.reactions
+            .iter()
+            .all(|x| x.vertical.is_finite() && x.moment.is_finite())
         && series
             .iter()
             .all(|s| s.iter().all(|p| p[0].is_finite() && p[1].is_finite()))

@@ -86,7 +86,8 @@ pub(super) fn superpose_segment(
     sum
 }
 
-/// The response to displacements `d` with each case's loads at `factor_of(case)`.
+/// The response to displacements `d` with each load set's loads (`beam.cases[k]`, a case or one
+/// piece of a patterned case) at `factor_of(k)`.
 pub(super) fn response(
     beam: &Discretised,
     d: &[f64],
@@ -94,8 +95,8 @@ pub(super) fn response(
 ) -> Component {
     let mut end_forces_at_dof = vec![0.0; d.len()];
     let mut nodal = vec![0.0; d.len()];
-    for c in &beam.cases {
-        let f = factor_of(c.case);
+    for (k, c) in beam.cases.iter().enumerate() {
+        let f = factor_of(k);
         nodal
             .iter_mut()
             .zip(&c.nodal)
@@ -106,11 +107,13 @@ pub(super) fn response(
     // allocator more than filling it
     let mut loads = MemberLoads::default();
     for (e, m) in beam.members.iter().enumerate() {
-        let active = || beam.cases.iter().filter(|c| factor_of(c.case) != 0.0);
         loads.clear();
         let mut fef = Vector4::zeros();
-        for c in active() {
-            let f = factor_of(c.case);
+        for (k, c) in beam.cases.iter().enumerate() {
+            let f = factor_of(k);
+            if f == 0.0 {
+                continue;
+            }
             loads.extend_scaled(&c.members[e], f);
             fef += c.fixed_end[e] * f;
         }
