@@ -94,6 +94,7 @@ export function describeBeam(
     else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
     else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
   }
+  for (const c of model.pattern ?? []) input.pattern(c);
   for (const c of combinations) input.combination(c);
   for (const e of envelopes) input.envelope(e.diagram, e.combinations);
 }
@@ -115,13 +116,20 @@ function analyseBeam(
       const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
         const samples = {} as EngineBeamResult['samples'];
         for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
-        return {
+        const result: EngineBeamResult = {
           reactions: beamReactions(kinds, solution, i),
           samples,
           extremes: solution.extremes(i) as EngineBeamResult['extremes'],
         };
+        const pattern = solution.patternBounds(i) as EngineBeamResult['pattern'];
+        if (pattern !== undefined) result.pattern = pattern;
+        return result;
       });
-      return { results, envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })) };
+      return {
+        results,
+        envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })),
+        pieces: (solution.pieces() ?? []) as EngineBeamAnalysis['pieces'],
+      };
     } finally {
       solution.free();
     }

@@ -58,6 +58,29 @@ export const beamSolveExamples: Record<string, Example> = {
       combinations: { standard: 'AS1170', occupancy: 'office' },
     },
   },
+  patternLoading: {
+    summary:
+      'Three 6 m spans, dead and live UDL, live load patterned: each envelope value is the worst arrangement of the live load span ' +
+      'by span (end-span sagging with spans 1 and 3 loaded, support hogging with spans 1 and 2), named in `pattern`',
+    value: {
+      spans: [
+        { length: 6, E: 200, I: 100000000 },
+        { length: 6, E: 200, I: 100000000 },
+        { length: 6, E: 200, I: 100000000 },
+      ],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 6 },
+        { type: 'roller', position: 12 },
+        { type: 'roller', position: 18 },
+      ],
+      loads: [
+        { type: 'udl', start: -10, from: 0, to: 18, case: 'G' },
+        { type: 'udl', start: -10, from: 0, to: 18, case: 'Q' },
+      ],
+      combinations: { standard: 'AS1170', occupancy: 'office', pattern: ['Q'] },
+    },
+  },
 };
 
 export const beamDiagramExamples: Record<string, Example> = {
@@ -72,6 +95,10 @@ export const beamDiagramExamples: Record<string, Example> = {
   momentEnvelope: {
     summary: 'The same beam: the ULS moment envelope, upper and lower bounds over the AS1170 combinations',
     value: { ...(beamSolveExamples.twoSpanWithCombinations!.value as object), view: 'moment', combination: 'envelope' },
+  },
+  patternEnvelope: {
+    summary: 'Three spans with the live load patterned: the ULS moment envelope over every arrangement of the live load',
+    value: { ...(beamSolveExamples.patternLoading!.value as object), view: 'moment', combination: 'envelope' },
   },
   twoSpanResults: {
     summary: 'Two 5 m spans under 7 kN/m: reactions and deflected shape, dark theme',

@@ -81,6 +81,12 @@ impl BeamInput {
         });
     }
 
+    /// Patterns a load case: its loads on each stretch between supports and span joints may be
+    /// present or absent independently, and every envelope takes the most adverse arrangement.
+    pub fn pattern(&mut self, case: usize) {
+        self.model.pattern.push(case);
+    }
+
     /// The next combination's factors, indexed by load case.
     pub fn combination(&mut self, factors: Vec<f64>) {
         self.combinations.push(factors);
@@ -183,6 +189,18 @@ impl BeamSolution {
     /// `{value, position}`).
     pub fn extremes(&self, result: usize) -> JsValue {
         plain(self.result(result).map(|r| &r.extremes))
+    }
+
+    /// A result's bounds over every arrangement of the pieces (`{shear?, moment?, deflection?,
+    /// reactions}`, each bound `{value, position, pieces}`), or nothing when it has none.
+    #[wasm_bindgen(js_name = patternBounds)]
+    pub fn pattern_bounds(&self, result: usize) -> JsValue {
+        plain(self.result(result).and_then(|r| r.pattern.as_ref()))
+    }
+
+    /// The pieces of the patterned cases (`{case, from, to}`, m), in the order bounds name them.
+    pub fn pieces(&self) -> JsValue {
+        plain(self.analysis.as_ref().map(|a| &a.pieces))
     }
 
     /// One diagram (`shear`, `moment`, `rotation`, `deflection`) of a result as

@@ -8,6 +8,7 @@
 
 mod golden;
 
+use golden::beams::{pin, roller, span, support, EI};
 use golden::{check, fixtures, list, num, series_at, units_of, Units};
 use serde_json::Value;
 use spanwise_engine::beam::{
@@ -15,31 +16,6 @@ use spanwise_engine::beam::{
 };
 use spanwise_engine::{Direction, EngineError};
 
-const E: f64 = 200e6; // kN/m² (200 GPa)
-const I: f64 = 1e-4; // m⁴
-const EI: f64 = E * I;
-
-fn span(length: f64) -> Span {
-    Span {
-        length,
-        e: E,
-        i: I,
-        hinge: false,
-    }
-}
-fn support(kind: SupportKind, position: f64) -> Support {
-    Support {
-        kind,
-        position,
-        settlement: 0.0,
-    }
-}
-fn pin(x: f64) -> Support {
-    support(SupportKind::Pin, x)
-}
-fn roller(x: f64) -> Support {
-    support(SupportKind::Roller, x)
-}
 fn udl(from: f64, to: f64, w: f64) -> BeamLoad {
     BeamLoad::Line {
         from,

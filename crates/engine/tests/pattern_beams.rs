@@ -3,36 +3,19 @@
 //! combination of its own, each piece's loads in a case of their own).
 //! Units: kN, m; EI = 200 GPa x 1e-4 m⁴ = 2e4 kN.m².
 
+mod golden;
+
+use golden::beams::{pin, span, support, EI};
+use golden::Random;
 use spanwise_engine::beam::{
     analyse_beam, BeamAnalysis, BeamLoad, BeamModel, Diagram, EnvelopeRequest, PatternedRange,
     Piece, Span, Support, SupportKind,
 };
 use spanwise_engine::EngineError;
 
-const E: f64 = 200e6; // kN/m² (200 GPa)
-const I: f64 = 1e-4; // m⁴
-const EI: f64 = E * I;
 const G: usize = 0;
 const Q: usize = 1;
 
-fn span(length: f64) -> Span {
-    Span {
-        length,
-        e: E,
-        i: I,
-        hinge: false,
-    }
-}
-fn support(kind: SupportKind, position: f64) -> Support {
-    Support {
-        kind,
-        position,
-        settlement: 0.0,
-    }
-}
-fn pin(x: f64) -> Support {
-    support(SupportKind::Pin, x)
-}
 fn udl(from: f64, to: f64, w: f64, case: usize) -> BeamLoad {
     BeamLoad::Line {
         from,
@@ -302,25 +285,6 @@ fn dead_and_patterned_live_under_uls_factors() {
 
 // ---------------------------------------------------------------------------------------------
 // Brute force on random beams.
-
-/// SplitMix64: a small deterministic generator, so that every run tests the same beams.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn between(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random beam: 1 to 5 spans (sometimes a hinge), 2 to 5 supports at joints or inside spans
 /// (sometimes fixed), and loads in G and in the patterned cases Q and W, some standing exactly on a
