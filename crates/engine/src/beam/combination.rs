@@ -3,13 +3,13 @@
 //! no combination's diagrams need to be kept or handed over.
 
 use super::discretise::{discretise, Discretised};
-use super::extremes::extremes;
+use super::extremes::{extremes, segment_slots};
 use super::model::{
     validate, BeamAnalysis, BeamDiagrams, BeamModel, BeamResult, Diagram, DiagramBounds,
     EnvelopeRequest, PatternedRange, PatternedResult,
 };
-use super::pattern::{self, Arranged};
-use super::response::{response, superpose_reactions, Component};
+use super::pattern::{self, Arranged, SlotRanges};
+use super::response::{response, superpose, superpose_reactions, Component};
 use super::sample::sample;
 use crate::analysis::{factor, Nodes, Solutions, System};
 use crate::error::EngineError;
@@ -151,53 +151,65 @@ impl Combiner<'_> {
     /// Integrates and samples each load set (each case, each piece, and the settlements) once; a
     /// combination is their factored sum, polynomial by polynomial and sample by sample, so no
     /// combination integrates anything again. The results that keep their diagrams are solved
-    /// directly, so the sets are sampled only for the diagrams the envelopes bound.
+    /// directly, so the sets are sampled only for the diagrams the envelopes bound (with pieces:
+    /// the fixed sets and the pieces, whose bounds over every arrangement the envelopes take).
     fn through_components(
         &mut self,
         combinations: &[Vec<f64>],
     ) -> Result<Vec<BeamResult>, EngineError> {
         let components = self.components();
-        let has_pieces = components.iter().any(|c| c.piece.is_some());
-        let summed = (0..combinations.len())
-            .map(|i| {
-                let bounded = self.bounded(i);
-                let own = i >= self.keep_diagrams;
-                std::array::from_fn(|d| (own && self.needed(i)[d]) || (has_pieces && bounded[d]))
-            })
-            .fold([false; 4], |a, b: [bool; 4]| {
-                std::array::from_fn(|d| a[d] || b[d])
-            });
+        let pieces = Pieces::of(&components);
+        let summed = (self.keep_diagrams..combinations.len())
+            .map(|i| self.needed(i))
+            .chain((0..combinations.len()).map(|i| self.bounded(i)))
+            .fold([false; 4], |a, b| std::array::from_fn(|d| a[d] || b[d]));
         let samples: Vec<BeamDiagrams> = components
             .iter()
             .map(|c| sample(self.beam, &c.response.members, summed))
             .collect();
+        // a fully loaded combination through the patterned cases' sums of pieces: as many parts as
+        // without a pattern
+        let whole: Vec<(Option<usize>, &Component)> = components
+            .iter()
+            .filter(|c| c.piece.is_none())
+            .map(|c| (c.case, &c.response))
+            .chain(pieces.totals.iter().map(|(case, c)| (Some(*case), c)))
+            .collect();
         let mut results = Vec::with_capacity(combinations.len());
         for (i, factors) in combinations.iter().enumerate() {
-            let of = |c: &SetResponse| c.case.map_or(1.0, |case| factor(factors, case));
+            // settlements act at factor 1 in every combination
+            let of = |case: Option<usize>| case.map_or(1.0, |c| factor(factors, c));
             let mut result = if i < self.keep_diagrams {
                 self.direct(factors)
             } else {
-                // settlements act at factor 1 in every combination
                 let parts: Vec<(f64, &Component)> =
-                    components.iter().map(|c| (of(c), &c.response)).collect();
-                let sampled: Vec<(f64, &BeamDiagrams)> =
-                    components.iter().map(of).zip(&samples).collect();
+                    whole.iter().map(|&(c, r)| (of(c), r)).collect();
+                let sampled: Vec<(f64, &BeamDiagrams)> = components
+                    .iter()
+                    .map(|c| of(c.case))
+                    .zip(&samples)
+                    .collect();
+                // with pieces the envelopes take their bounds, not this combination's diagrams
+                let wanted = if pieces.totals.is_empty() {
+                    self.needed(i)
+                } else {
+                    [false; 4]
+                };
                 BeamResult {
-                    diagrams: superpose_samples(&sampled, self.needed(i)),
+                    diagrams: superpose_samples(&sampled, wanted),
                     extremes: extremes(&parts),
                     reactions: superpose_reactions(&parts),
                     pattern: None,
                 }
             };
             let bounded = self.bounded(i);
-            if has_pieces && bounded.contains(&true) {
-                let factors: Vec<f64> = components.iter().map(of).collect();
-                let (patterned, series) = arrange(&components, &samples, &factors, bounded);
-                result.pattern = Some(patterned);
-                results.push(self.finish(i, result, Some(&series))?);
-            } else {
+            if pieces.totals.is_empty() || !bounded.contains(&true) {
                 results.push(self.finish(i, result, None)?);
+                continue;
             }
+            let (patterned, series) = pieces.arrange(&components, &samples, factors, bounded);
+            result.pattern = Some(patterned);
+            results.push(self.finish(i, result, Some(&series))?);
         }
         Ok(results)
     }
@@ -238,48 +250,129 @@ struct SetResponse {
     response: Component,
 }
 
-/// One combination's bounds over every arrangement of its pieces: extremes and reactions, and
-/// the series of the diagrams `bounded`. `factors` and `samples` follow `components`.
-fn arrange(
-    components: &[SetResponse],
-    samples: &[BeamDiagrams],
-    factors: &[f64],
-    bounded: [bool; 4],
-) -> (PatternedResult, [Option<DiagramBounds>; 4]) {
-    let mut arranged = Arranged {
-        fixed: Vec::new(),
-        pieces: Vec::new(),
-    };
-    for (c, &f) in components.iter().zip(factors) {
-        match c.piece {
-            Some(k) => arranged.pieces.push((k, f, &c.response)),
-            None => arranged.fixed.push((f, &c.response)),
+/// What every combination's arrangements share: each patterned case's total (the sum of its pieces,
+/// for the fully loaded combination), the beam's segments, and each piece's coefficient ranges.
+struct Pieces {
+    totals: Vec<(usize, Component)>,
+    slots: Vec<(usize, usize, f64, f64)>,
+    /// Per component (empty for those that are not pieces).
+    ranges: Vec<Vec<SlotRanges>>,
+    /// Per patterned case (as `totals`): its pieces' adverse ranges, summed.
+    adverse: Vec<Vec<SlotRanges>>,
+}
+
+impl Pieces {
+    fn of(components: &[SetResponse]) -> Pieces {
+        let mut cases: Vec<usize> = components
+            .iter()
+            .filter(|c| c.piece.is_some())
+            .filter_map(|c| c.case)
+            .collect();
+        cases.dedup();
+        let totals: Vec<(usize, Component)> = cases
+            .into_iter()
+            .map(|case| {
+                let parts: Vec<(f64, &Component)> = components
+                    .iter()
+                    .filter(|c| c.piece.is_some() && c.case == Some(case))
+                    .map(|c| (1.0, &c.response))
+                    .collect();
+                (case, superpose(&parts))
+            })
+            .collect();
+        let ranges: Vec<Vec<SlotRanges>> = components
+            .iter()
+            .map(|c| match c.piece {
+                Some(_) => pattern::coefficient_ranges(&c.response),
+                None => Vec::new(),
+            })
+            .collect();
+        let adverse = totals
+            .iter()
+            .map(|(case, _)| {
+                let of_case: Vec<&[SlotRanges]> = components
+                    .iter()
+                    .zip(&ranges)
+                    .filter(|(c, _)| c.piece.is_some() && c.case == Some(*case))
+                    .map(|(_, r)| &r[..])
+                    .collect();
+                pattern::adverse_ranges(&of_case)
+            })
+            .collect();
+        Pieces {
+            totals,
+            slots: segment_slots(&components[0].response),
+            ranges,
+            adverse,
         }
     }
-    let wanted =
-        [Diagram::Shear, Diagram::Moment, Diagram::Deflection].map(|d| bounded[d as usize]);
-    let [shear, moment, deflection] = pattern::extremes(&arranged, wanted);
-    let series = Diagram::ALL.map(|d| {
-        bounded[d as usize].then(|| {
-            let of = |piece: bool| -> Vec<(f64, &[[f64; 2]])> {
-                components
-                    .iter()
-                    .zip(factors)
-                    .zip(samples)
-                    .filter(|((c, _), _)| c.piece.is_some() == piece)
-                    .map(|((_, &f), s)| (f, &d.of(s)[..]))
-                    .collect()
-            };
-            pattern::series_bounds(&of(false), &of(true))
-        })
-    });
-    let patterned = PatternedResult {
-        shear,
-        moment,
-        deflection,
-        reactions: pattern::reactions(&arranged),
-    };
-    (patterned, series)
+
+    /// One combination's bounds over every arrangement of its pieces: extremes and reactions, and
+    /// the series of the diagrams `bounded`. `samples` follow `components`.
+    fn arrange(
+        &self,
+        components: &[SetResponse],
+        samples: &[BeamDiagrams],
+        factors_by_case: &[f64],
+        bounded: [bool; 4],
+    ) -> (PatternedResult, [Option<DiagramBounds>; 4]) {
+        // settlements act at factor 1 in every combination
+        let factors: Vec<f64> = components
+            .iter()
+            .map(|c| c.case.map_or(1.0, |case| factor(factors_by_case, case)))
+            .collect();
+        let mut arranged = Arranged {
+            fixed: Vec::new(),
+            pieces: Vec::new(),
+            ranges: Vec::new(),
+            cases: (self.totals.iter().zip(&self.adverse))
+                .map(|((case, _), sums)| (factor(factors_by_case, *case), &sums[..]))
+                .collect(),
+            slots: &self.slots,
+        };
+        for ((c, &f), ranges) in components.iter().zip(&factors).zip(&self.ranges) {
+            match c.piece {
+                Some(k) => {
+                    arranged.pieces.push((k, f, &c.response));
+                    arranged.ranges.push(ranges);
+                }
+                None => arranged.fixed.push((f, &c.response)),
+            }
+        }
+        let series = Diagram::ALL.map(|d| {
+            bounded[d as usize].then(|| {
+                let of = |piece: bool| -> Vec<(f64, &[[f64; 2]])> {
+                    components
+                        .iter()
+                        .zip(&factors)
+                        .zip(samples)
+                        .filter(|((c, _), _)| c.piece.is_some() == piece)
+                        .map(|((_, &f), s)| (f, &d.of(s)[..]))
+                        .collect()
+                };
+                pattern::series_bounds(&of(false), &of(true))
+            })
+        });
+        let functions = [Diagram::Shear, Diagram::Moment, Diagram::Deflection];
+        let wanted = functions.map(|d| bounded[d as usize]);
+        // the series' own largest and smallest are reached, so only segments that could beat them
+        // are searched
+        let seeds = functions.map(|d| match &series[d as usize] {
+            Some(b) => [
+                b.max.iter().fold(f64::NEG_INFINITY, |m, p| m.max(p[1])),
+                b.min.iter().fold(f64::INFINITY, |m, p| m.min(p[1])),
+            ],
+            None => [f64::NEG_INFINITY, f64::INFINITY],
+        });
+        let [shear, moment, deflection] = pattern::extremes(&arranged, wanted, seeds);
+        let patterned = PatternedResult {
+            shear,
+            moment,
+            deflection,
+            reactions: pattern::reactions(&arranged),
+        };
+        (patterned, series)
+    }
 }
 
 /// The analysis, unless an envelope overflowed (results are checked one by one as they are made).

@@ -86,6 +86,36 @@ pub(super) fn superpose_segment(
     sum
 }
 
+/// `Σ factor × component` as one component: reactions, segments and Bernstein coefficients summed
+/// term by term (every component has the same segments).
+pub(super) fn superpose(parts: &[(f64, &Component)]) -> Component {
+    let geometry = parts[0].1;
+    let members = geometry
+        .members
+        .iter()
+        .enumerate()
+        .map(|(m, (x0, span, segments))| {
+            let summed = (0..segments.len())
+                .map(|k| superpose_segment(parts, m, k))
+                .collect();
+            (*x0, *span, summed)
+        })
+        .collect();
+    let mut bernstein = vec![[[0.0; Poly::CAPACITY]; 3]; geometry.bernstein.len()];
+    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+        for (sum, own) in bernstein.iter_mut().zip(&part.bernstein) {
+            for (a, b) in sum.as_flattened_mut().iter_mut().zip(own.as_flattened()) {
+                *a += factor * b;
+            }
+        }
+    }
+    Component {
+        reactions: superpose_reactions(parts),
+        members,
+        bernstein,
+    }
+}
+
 /// The response to displacements `d` with each load set's loads (`beam.cases[k]`, a case or one
 /// piece of a patterned case) at `factor_of(k)`.
 pub(super) fn response(
