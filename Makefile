@@ -149,6 +149,7 @@ bench: all system-deps
 	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json
 	npx tsx bench/frame-engine.ts
 	npx tsx bench/run.ts
+	npx tsx bench/pattern.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
 	npx tsx bench/calculator.ts

@@ -91,6 +91,14 @@ describe('pattern loading: the envelope around it', () => {
   it('warns about a patterned case that no load carries', async () => {
     const body = await solveBeam(beam({ standard: 'AS1170', pattern: ['Q', 'W'] }));
     expect(body.meta.warnings).toContain('combinations.pattern: no load is in case W, so there is nothing of it to pattern.');
+    // with nothing to arrange, the envelope is the unpatterned one, every bound under the empty arrangement
+    const nothing = await solveBeam(beam({ standard: 'AS1170', pattern: ['W'] }));
+    const plain = await solveBeam(beam({ standard: 'AS1170' }));
+    expect(objectAt(nothing.envelope, 'pattern')).toEqual({ cases: ['W'], pieces: [] });
+    const sagging = objectAt(nothing.envelope, 'uls.extremes.moment.maxSagging') as { value: number; pattern: unknown };
+    expect(sagging.pattern).toEqual([]);
+    expect(sagging.value).toBe((objectAt(plain.envelope, 'uls.extremes.moment.maxSagging') as { value: number }).value);
+    expect(objectAt(nothing.envelope, 'uls.reactions.0.vertical.min.pattern')).toEqual([]);
   });
 
   it('refuses a case that is not a load case, at its path', async () => {

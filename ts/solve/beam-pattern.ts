@@ -2,7 +2,13 @@
  * A beam's pattern loading (decisions.md 17) as the response gives it: the engine's pieces and each
  * combination's bounds over every arrangement, in the request's units and the API's signs.
  */
-import { LOAD_CASES, type BeamPatternBounds, type BeamPiece, type PatternSummary } from '../combinations/index.js';
+import {
+  LOAD_CASES,
+  type BeamCombinationResult,
+  type BeamPatternBounds,
+  type BeamPiece,
+  type PatternSummary,
+} from '../combinations/index.js';
 import type { EnginePatterned, EnginePatternedBound, EnginePatternedRange, EnginePiece } from '../engine/types.js';
 import { fromEngine, type UnitSystem } from '../units/index.js';
 
@@ -53,4 +59,24 @@ export function presentPatternBounds(p: EnginePatterned, pieces: readonly BeamPi
     bounds.extremes.deflection = { max: Math.abs(maxDown.value) >= Math.abs(maxUp.value) ? maxDown : maxUp, maxUp, maxDown };
   }
   return bounds;
+}
+
+/**
+ * The bounds of a combination that has no piece to arrange (its patterned cases carry no load): its own values,
+ * each under the empty arrangement, so that every bound of a patterned request names one.
+ */
+export function noArrangement(summary: BeamCombinationResult): BeamPatternBounds {
+  const none = <T extends object>(entry: T) => ({ ...entry, pattern: [] });
+  const { shear, moment, deflection } = summary.extremes;
+  return {
+    extremes: {
+      shear: { max: none(shear.max), min: none(shear.min) },
+      moment: { maxSagging: none(moment.maxSagging), maxHogging: none(moment.maxHogging) },
+      deflection: { max: none(deflection.max), maxUp: none(deflection.maxUp), maxDown: none(deflection.maxDown) },
+    },
+    reactions: summary.reactions.map((r) => ({
+      vertical: { max: { value: r.vertical, pattern: [] }, min: { value: r.vertical, pattern: [] } },
+      moment: { max: { value: r.moment, pattern: [] }, min: { value: r.moment, pattern: [] } },
+    })),
+  };
 }

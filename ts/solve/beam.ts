@@ -46,7 +46,7 @@ import { beamMechanism } from './mechanism.js';
 import { beamPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
-import { patternSummary, presentPatternBounds, presentPieces } from './beam-pattern.js';
+import { noArrangement, patternSummary, presentPatternBounds, presentPieces } from './beam-pattern.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
 
@@ -333,6 +333,7 @@ function presentBeamEnvelope(
   const summaries = runs.map(({ combination, result }) => {
     const summary: BeamCombinationResult = presentBeamSummary(result, units);
     if (result.pattern) summary.pattern = presentPatternBounds(result.pattern, pieces, units);
+    else if (pattern) summary.pattern = noArrangement(summary);
     return { combination, result: summary };
   });
   const envelope = beamEnvelopeWithSeries(header, summaries, series);

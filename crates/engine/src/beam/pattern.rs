@@ -145,9 +145,13 @@ pub(super) fn series_bounds(
     let (mut up, mut down) = (base.clone(), base);
     for &(f, s) in pieces.iter().filter(|(f, _)| *f != 0.0) {
         for ((u, d), p) in up.iter_mut().zip(down.iter_mut()).zip(s) {
+            // a comparison rather than f64::max, whose NaN handling WebAssembly pays a branch for
             let c = f * p[1];
-            *u += c.max(0.0);
-            *d += c.min(0.0);
+            if c > 0.0 {
+                *u += c;
+            } else {
+                *d += c;
+            }
         }
     }
     let pair = |values: Vec<f64>| {
