@@ -16,6 +16,9 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
+  EnginePatterned,
+  EnginePatternedBound,
+  EnginePatternedRange,
   EngineSupportKind,
   EngineTrussDescription,
   EngineTrussModel,
@@ -121,7 +124,7 @@ function analyseBeam(
           samples,
           extremes: solution.extremes(i) as EngineBeamResult['extremes'],
         };
-        const pattern = solution.patternBounds(i) as EngineBeamResult['pattern'];
+        const pattern = patternOf(solution.patternValues(i), solution.patternPieces(i));
         if (pattern !== undefined) result.pattern = pattern;
         return result;
       });
@@ -136,6 +139,31 @@ function analyseBeam(
   } finally {
     input.free();
   }
+}
+
+/** A result's bounds over every arrangement from the binding's two columns (`patternValues`, `patternPieces`). */
+function patternOf(values: Float64Array, pieces: Uint32Array): EnginePatterned | undefined {
+  if (values.length === 0) return undefined;
+  let at = 0;
+  let next = 0;
+  const bound = (): EnginePatternedBound => {
+    const count = pieces[next++]!;
+    const b = { value: values[at]!, position: values[at + 1]!, pieces: Array.from(pieces.subarray(next, next + count)) };
+    at += 2;
+    next += count;
+    return b;
+  };
+  const range = (): EnginePatternedRange | undefined => {
+    const [max, min] = [bound(), bound()];
+    return Number.isNaN(max.value) ? undefined : { max, min };
+  };
+  const pattern: EnginePatterned = { reactions: [] };
+  const [shear, moment, deflection] = [range(), range(), range()];
+  if (shear) pattern.shear = shear;
+  if (moment) pattern.moment = moment;
+  if (deflection) pattern.deflection = deflection;
+  while (at < values.length) pattern.reactions.push({ vertical: range()!, moment: range()! });
+  return pattern;
 }
 
 /** A result's reactions from the binding's columns (kinds, positions, forces, moments: one per support). */
