@@ -152,6 +152,7 @@ bench: all system-deps
 	npx tsx bench/frame-engine.ts
 	npx tsx bench/frame-second-order.ts
 	npx tsx bench/run.ts
+	npx tsx bench/pattern.ts
 	npx tsx bench/section-properties.ts
 	npx tsx bench/limits.ts
 	npx tsx bench/pool.ts

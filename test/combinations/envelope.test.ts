@@ -3,7 +3,8 @@
  * is read off by inspection: the expected max and min are written next to each input.
  */
 import { describe, expect, it } from 'vitest';
-import { beamEnvelope, trussEnvelope, type BeamResult, type BeamRun, type Series, type TrussRun } from '../../ts/combinations/envelope.js';
+import { beamEnvelope, type BeamResult, type BeamRun, type Series, type TrussRun } from '../../ts/combinations/envelope.js';
+import { trussEnvelope } from '../../ts/combinations/truss-envelope.js';
 import type { Combination, CombinationsHeader, Factors, LimitState } from '../../ts/combinations/types.js';
 import { Problem } from '../../ts/problem/index.js';
 

@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutTiming } from '../support/app.js';
+import { fixture } from '../support/fixtures.js';
 import { TOOLS } from '../../ts/mcp/index.js';
 import { listedSchema } from '../../ts/mcp/tool-schema.js';
 import { TIERS } from '../../ts/limits/tiers.js';
@@ -142,6 +143,20 @@ describe('solve_beam', () => {
     const result = (await call('solve_beam', cantilever)).structuredContent as { reactions: { vertical: number; moment: number }[] };
     expect(result.reactions[0]!.vertical).toBeCloseTo(5, 9);
     expect(result.reactions[0]!.moment).toBeCloseTo(-50, 9);
+  });
+
+  it('takes pattern loading through the same schema: the envelope of the route, a bad case refused at its path', async () => {
+    // three equal spans, live load patterned (test/fixtures/pattern: end-span sagging 0.10125wL² = 36.45 kN.m)
+    const patterned = fixture('pattern', 'three-span-live-pattern').request;
+    const viaTool = await call('solve_beam', patterned);
+    const viaHttp = await http('/v1/beam/solve', patterned);
+    expect(withoutTiming(viaTool.structuredContent)).toEqual(withoutTiming(viaHttp.body));
+    const envelope = (viaTool.structuredContent as { envelope: { uls: { extremes: { moment: { maxSagging: { value: number } } } } } })
+      .envelope;
+    expect(envelope.uls.extremes.moment.maxSagging.value).toBeCloseTo(36.45, 9);
+    const bad = await call('solve_beam', { ...patterned, combinations: { ...patterned.combinations, pattern: ['live'] } });
+    expect(bad.isError).toBe(true);
+    expect((bad.structuredContent as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['combinations.pattern.0']);
   });
 
   it('refuses an invalid model with the problem object of the HTTP API', async () => {

@@ -28,12 +28,14 @@ export interface Fixture {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a request as sent over HTTP
   request: any;
   expect: Expectation[];
+  /** Pattern loading (test/fixtures/pattern): the arrangement named at a path, and its combination. */
+  arrangements?: { path: string; pattern: object[]; combination?: string }[];
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
 /** Every fixture of a kind, by file name. */
-export function fixtures(kind: 'beam' | 'truss'): Fixture[] {
+export function fixtures(kind: 'beam' | 'truss' | 'pattern'): Fixture[] {
   const folder = join(root, kind);
   return readdirSync(folder)
     .filter((f) => f.endsWith('.json'))
@@ -42,7 +44,7 @@ export function fixtures(kind: 'beam' | 'truss'): Fixture[] {
 }
 
 /** One fixture by name. */
-export function fixture(kind: 'beam' | 'truss', name: string): Fixture {
+export function fixture(kind: 'beam' | 'truss' | 'pattern', name: string): Fixture {
   const found = fixtures(kind).find((f) => f.name === name);
   if (!found) throw new Error(`no ${kind} fixture ${name}`);
   return found;

@@ -57,6 +57,7 @@ describe('model to table rows', () => {
     expect(fieldValue({ input: 'checkbox', field: 'releases/start' }, true)).toBe(true);
     expect(fieldValue({ input: 'checkbox', field: 'releases/start' }, false)).toBeUndefined();
     expect(fieldValue({ input: 'text', field: 'include' }, 'AS1170-ULS-1, AS1170-ULS-2,')).toEqual(['AS1170-ULS-1', 'AS1170-ULS-2']);
+    expect(fieldValue({ input: 'text', field: 'pattern' }, 'Q, Qr')).toEqual(['Q', 'Qr']);
     expect(fieldValue({ input: 'select', field: 'case' }, '')).toBeUndefined();
   });
 });

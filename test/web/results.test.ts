@@ -7,7 +7,16 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram, withAttribut
 import type { Model } from '../../ts/web/columns.js';
 import { SPECS } from '../../ts/web/kinds.js';
 import { mechanismFigure } from '../../ts/web/mechanism.js';
-import { displacementsTable, extremesTable, formatValue, reactionsTable, tableHtml, type Cell } from '../../ts/web/results.js';
+import {
+  displacementsTable,
+  envelopeTable,
+  extremesTable,
+  formatValue,
+  reactionsTable,
+  tableHtml,
+  type Cell,
+} from '../../ts/web/results.js';
+import { fixture } from '../support/fixtures.js';
 import { figure, solve } from '../../ts/web/solve.js';
 import { convertModel } from '../../ts/web/units.js';
 import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
@@ -45,6 +54,13 @@ describe('results tables', () => {
     expect(forces['/memberForces/1/force']).toBeCloseTo(-25 / 3, 12);
     expect(tableHtml(extremesTable('truss', response))).toContain('>6.667<');
     expect(displacementsTable(response)!.head).toEqual(['Node', 'dx (mm)', 'dy (mm)']);
+  });
+
+  it('names the governing arrangement of pattern loading beside its combination', () => {
+    // three equal 6 m spans, live load patterned: end-span sagging with spans 1 and 3 (test/fixtures/pattern)
+    const { response } = solve('beam', fixture('pattern', 'three-span-live-pattern').request as Model, context);
+    const rows = envelopeTable(response)!.rows.map((r) => r.map((c) => c.text));
+    expect(rows).toContainEqual(['ULS', expect.stringMatching(/sagging/i), '36.45', 'live, with Q 0–6, Q 12–18']);
   });
 
   it('rounds for reading only', () => {

@@ -6,6 +6,7 @@
  * first combination in the order given (id order) governs (decisions.md section 13).
  */
 import { Problem } from '../problem/index.js';
+import type { ArrangedValue, BeamPatternBounds, PatternPiece, PatternSummary } from './pattern.js';
 import type { Combination, CombinationsHeader, LimitState } from './types.js';
 
 /** `[position, value]` pairs; at a jump a position appears twice (left value, then right). */
@@ -80,14 +81,16 @@ export interface CombinationRun<R> {
 export type BeamRun = CombinationRun<BeamResult>;
 export type TrussRun = CombinationRun<TrussResult>;
 
-/** A bound and the id of the combination that gives it. */
+/** A bound and the id of the combination that gives it (and, patterned, the pieces present in its arrangement). */
 export interface Governed {
   value: number;
+  pattern?: PatternPiece[];
   combination: string;
 }
 
-/** An extreme with its position and the id of the combination that gives it. */
+/** An extreme with its position and the id of the combination that gives it (and, patterned, its arrangement). */
 export interface GovernedExtreme extends ExtremeEntry {
+  pattern?: PatternPiece[];
   combination: string;
 }
 
@@ -125,6 +128,7 @@ export interface BeamEnvelopeCombination extends Combination {
 
 export interface BeamEnvelope<S = Series> extends CombinationsHeader {
   combinations: BeamEnvelopeCombination[];
+  pattern?: PatternSummary;
   uls?: BeamUlsEnvelope<S>;
   sls?: BeamSlsEnvelope<S>;
 }
@@ -260,10 +264,44 @@ export function describe(combination: Combination): Combination {
 // ---------------------------------------------------------------------------------------------
 // Beam
 
-/** A combination's beam results as the envelope reads them: its diagrams are bounded separately. */
+/**
+ * A combination's beam results as the envelope reads them: its diagrams are bounded separately. With a
+ * pattern, `pattern` holds its bounds over every arrangement, which the envelope takes instead.
+ */
 export interface BeamCombinationResult {
   reactions: BeamReaction[];
   extremes: BeamExtremes;
+  pattern?: BeamPatternBounds;
+}
+
+/** A combination's extremes as the envelope takes them: over every arrangement where it has them. */
+function adverseExtremes(r: BeamCombinationResult): BeamExtremes {
+  const arranged = r.pattern?.extremes;
+  return {
+    shear: arranged?.shear ?? r.extremes.shear,
+    moment: arranged?.moment ?? r.extremes.moment,
+    deflection: arranged?.deflection ?? r.extremes.deflection,
+  };
+}
+
+/** Bounds of one reaction component over the combinations, each over its arrangements where it has them. */
+function reactionBounds(
+  full: readonly number[],
+  arranged: readonly (Bounds<ArrangedValue> | undefined)[],
+  ids: readonly string[],
+): Bounds<Governed> {
+  return {
+    max: governing(
+      full.map((value, k) => arranged[k]?.max ?? { value }),
+      ids,
+      larger,
+    ),
+    min: governing(
+      full.map((value, k) => arranged[k]?.min ?? { value }),
+      ids,
+      smaller,
+    ),
+  };
 }
 
 /** Pointwise bounds of the combinations' diagrams: shear and moment over ULS rows, deflection over SLS rows. */
@@ -275,7 +313,8 @@ export interface BeamEnvelopeSeries<S = Series> {
 function beamUls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries<S>['uls']): BeamUlsEnvelope<S> {
   if (series === undefined) throw mismatch('ULS combinations ran without shear and moment series');
   const ids = runs.map((run) => run.combination.id);
-  const results = runs.map((run) => run.result);
+  const results = runs.map((run) => ({ ...run.result, extremes: adverseExtremes(run.result) }));
+  const arranged = runs.map((run) => run.result.pattern?.reactions);
   const supports = column(
     results.map((r) => r.reactions),
     (reaction) => reaction.position,
@@ -310,17 +349,19 @@ function beamUls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], seri
         ),
       },
     },
-    reactions: supports.map((reactions) => {
+    reactions: supports.map((reactions, i) => {
       const { type, position } = reactions[0]!;
       return {
         type,
         position,
-        vertical: bounds(
+        vertical: reactionBounds(
           reactions.map((r) => r.vertical),
+          arranged.map((a) => a?.[i]?.vertical),
           ids,
         ),
-        moment: bounds(
+        moment: reactionBounds(
           reactions.map((r) => r.moment),
+          arranged.map((a) => a?.[i]?.moment),
           ids,
         ),
       };
@@ -331,7 +372,7 @@ function beamUls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], seri
 function beamSls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], series: BeamEnvelopeSeries<S>['sls']): BeamSlsEnvelope<S> {
   if (series === undefined) throw mismatch('SLS combinations ran without deflection series');
   const ids = runs.map((run) => run.combination.id);
-  const deflections = runs.map((run) => run.result.extremes.deflection);
+  const deflections = runs.map((run) => adverseExtremes(run.result).deflection);
   return {
     deflection: series.deflection,
     extremes: {
@@ -412,73 +453,5 @@ export function beamEnvelopeWithSeries<S>(
   const sls = ofKind(runs, 'SLS');
   if (uls.length > 0) envelope.uls = beamUls(uls, series.uls);
   if (sls.length > 0) envelope.sls = beamSls(sls, series.sls);
-  return envelope;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Truss
-
-export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRun[]): TrussEnvelope {
-  const envelope: TrussEnvelope = {
-    ...headerOf(header),
-    combinations: runs.map(({ combination, result }) => ({
-      ...describe(combination),
-      reactions: result.reactions,
-      memberForces: result.memberForces,
-    })),
-  };
-  const uls = ofKind(runs, 'ULS');
-  if (uls.length > 0) {
-    const ids = uls.map((run) => run.combination.id);
-    const members = column(
-      uls.map((run) => run.result.memberForces),
-      (force) => force.member,
-      'truss members',
-    );
-    const supports = column(
-      uls.map((run) => run.result.reactions),
-      (reaction) => reaction.node,
-      'truss supports',
-    );
-    envelope.uls = {
-      memberForces: members.map((forces) => ({
-        member: forces[0]!.member,
-        ...bounds(
-          forces.map((f) => f.force),
-          ids,
-        ),
-      })),
-      reactions: supports.map((reactions) => ({
-        node: reactions[0]!.node,
-        horizontal: bounds(
-          reactions.map((r) => r.horizontal),
-          ids,
-        ),
-        vertical: bounds(
-          reactions.map((r) => r.vertical),
-          ids,
-        ),
-      })),
-    };
-  }
-  const sls = ofKind(runs, 'SLS');
-  if (sls.length > 0) {
-    const ids = sls.map((run) => run.combination.id);
-    const displacements = sls.map((run) => run.result.displacements);
-    const nodes = column(displacements, (displacement) => displacement.node, 'truss nodes');
-    envelope.sls = {
-      displacements: nodes.map((displacements) => ({
-        node: displacements[0]!.node,
-        dx: bounds(
-          displacements.map((d) => d.dx),
-          ids,
-        ),
-        dy: bounds(
-          displacements.map((d) => d.dy),
-          ids,
-        ),
-      })),
-    };
-  }
   return envelope;
 }

@@ -4,4 +4,6 @@ export { generateCombinations, presentCases, completeFactors, zeroFactors } from
 export { combinationName } from './name.js';
 export * from './envelope.js';
 export * from './frame-envelope.js';
+export * from './truss-envelope.js';
+export * from './pattern.js';
 export { factoredLoads } from './factor-loads.js';

@@ -44,6 +44,8 @@ export interface CombinationsRequest {
   snowZone?: SnowZone;
   include?: string[];
   custom?: CustomCombination[];
+  /** Cases whose loads are cut into pieces, each present or absent independently (decisions.md 17). */
+  pattern?: LoadCase[];
 }
 
 /** One combination to run: stable id, display name, limit state and all eight factors. */

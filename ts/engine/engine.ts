@@ -16,6 +16,9 @@ import type {
   EngineBindings,
   EngineEnvelopeRequest,
   EngineErrorValue,
+  EnginePatterned,
+  EnginePatternedBound,
+  EnginePatternedRange,
   EngineSupportKind,
   EngineTrussDescription,
   EngineTrussModel,
@@ -111,6 +114,7 @@ export function describeBeam(
     else if (l.type === 'moment') input.moment(l.position, l.moment, l.case);
     else input.line(l.from, l.to, l.q[0], l.q[1], l.q[2], l.case);
   }
+  for (const c of model.pattern ?? []) input.pattern(c);
   for (const c of combinations) input.combination(c);
   for (const e of envelopes) input.envelope(e.diagram, e.combinations);
 }
@@ -132,19 +136,51 @@ function analyseBeam(
       const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
         const samples = {} as EngineBeamResult['samples'];
         for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
-        return {
+        const result: EngineBeamResult = {
           reactions: beamReactions(kinds, solution, i),
           samples,
           extremes: solution.extremes(i) as EngineBeamResult['extremes'],
         };
+        const pattern = patternOf(solution.patternValues(i), solution.patternPieces(i));
+        if (pattern !== undefined) result.pattern = pattern;
+        return result;
       });
-      return { results, envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })) };
+      return {
+        results,
+        envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })),
+        pieces: (solution.pieces() ?? []) as EngineBeamAnalysis['pieces'],
+      };
     } finally {
       solution.free();
     }
   } finally {
     input.free();
   }
+}
+
+/** A result's bounds over every arrangement from the binding's two columns (`patternValues`, `patternPieces`). */
+function patternOf(values: Float64Array, pieces: Uint32Array): EnginePatterned | undefined {
+  if (values.length === 0) return undefined;
+  let at = 0;
+  let next = 0;
+  const bound = (): EnginePatternedBound => {
+    const count = pieces[next++]!;
+    const b = { value: values[at]!, position: values[at + 1]!, pieces: Array.from(pieces.subarray(next, next + count)) };
+    at += 2;
+    next += count;
+    return b;
+  };
+  const range = (): EnginePatternedRange | undefined => {
+    const [max, min] = [bound(), bound()];
+    return Number.isNaN(max.value) ? undefined : { max, min };
+  };
+  const pattern: EnginePatterned = { reactions: [] };
+  const [shear, moment, deflection] = [range(), range(), range()];
+  if (shear) pattern.shear = shear;
+  if (moment) pattern.moment = moment;
+  if (deflection) pattern.deflection = deflection;
+  while (at < values.length) pattern.reactions.push({ vertical: range()!, moment: range()! });
+  return pattern;
 }
 
 /** A result's reactions from the binding's columns (kinds, positions, forces, moments: one per support). */

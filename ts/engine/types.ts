@@ -14,6 +14,8 @@ export interface EngineBeamModel {
   spans: { length: number; e: number; i: number; hinge: boolean }[];
   supports: { kind: EngineSupportKind; position: number; settlement: number }[];
   loads: EngineBeamLoad[];
+  /** Case numbers whose loads are cut into pieces, each present or absent independently. */
+  pattern?: number[];
 }
 
 export type EngineBeamLoad =
@@ -44,6 +46,36 @@ export interface EngineBeamResult<S = Samples> {
   /** The diagrams. */
   samples: Record<DiagramName, S>;
   extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
+  /** Bounds over every arrangement of the pieces, when the model patterns a case and an envelope bounds this result. */
+  pattern?: EnginePatterned;
+}
+
+/** A bound over every arrangement of the pieces and the pieces (indices into `EngineBeamAnalysis.pieces`) present in it. */
+export interface EnginePatternedBound {
+  value: number;
+  /** m; 0 for a reaction. */
+  position: number;
+  pieces: number[];
+}
+
+export interface EnginePatternedRange {
+  max: EnginePatternedBound;
+  min: EnginePatternedBound;
+}
+
+/** A combination's bounds over every arrangement: the extremes of the functions its envelopes bound, each support's reaction. */
+export interface EnginePatterned {
+  shear?: EnginePatternedRange;
+  moment?: EnginePatternedRange;
+  deflection?: EnginePatternedRange;
+  reactions: { vertical: EnginePatternedRange; moment: EnginePatternedRange }[];
+}
+
+/** A piece of a patterned case: its loads on the stretch from `from` to `to` (m). */
+export interface EnginePiece {
+  case: number;
+  from: number;
+  to: number;
 }
 
 export interface EngineTrussModel {
@@ -92,8 +124,10 @@ export interface EngineBounds<S = Samples> {
 export interface EngineBeamAnalysis<S = Samples> {
   /** One per combination; only the first `keepDiagrams` carry diagrams. */
   results: EngineBeamResult<S>[];
-  /** One per envelope request. */
+  /** One per envelope request; over every arrangement of the pieces when a case is patterned. */
   envelopes: EngineBounds<S>[];
+  /** The pieces of the patterned cases (none without a pattern). */
+  pieces: EnginePiece[];
 }
 
 /**

@@ -70,6 +70,29 @@ export const beamSolveExamples: Record<string, Example> = {
       combinations: { standard: 'AS1170', occupancy: 'office' },
     },
   },
+  patternLoading: {
+    summary:
+      'Three 6 m spans, dead and live UDL, live load patterned: each envelope value is the worst arrangement of the live load span ' +
+      'by span (end-span sagging with spans 1 and 3 loaded, support hogging with spans 1 and 2), named in `pattern`',
+    value: {
+      spans: [
+        { length: 6, E: 200, I: 100000000 },
+        { length: 6, E: 200, I: 100000000 },
+        { length: 6, E: 200, I: 100000000 },
+      ],
+      supports: [
+        { type: 'pin', position: 0 },
+        { type: 'roller', position: 6 },
+        { type: 'roller', position: 12 },
+        { type: 'roller', position: 18 },
+      ],
+      loads: [
+        { type: 'udl', start: -10, from: 0, to: 18, case: 'G' },
+        { type: 'udl', start: -10, from: 0, to: 18, case: 'Q' },
+      ],
+      combinations: { standard: 'AS1170', occupancy: 'office', pattern: ['Q'] },
+    },
+  },
 };
 
 /** What an agent asks for (decisions.md 22): no diagram series, 6 significant digits. */
@@ -96,6 +119,10 @@ export const beamDiagramExamples: Record<string, Example> = {
   png: {
     summary: 'The moment chart at 600 x 300 px; sent with `Accept: image/png` it comes back as a PNG image',
     value: { ...(simplySupportedUdl.value as object), view: 'moment', width: 600, height: 300 },
+  },
+  patternEnvelope: {
+    summary: 'Three spans with the live load patterned: the ULS moment envelope over every arrangement of the live load',
+    value: { ...(beamSolveExamples.patternLoading!.value as object), view: 'moment', combination: 'envelope' },
   },
   twoSpanResults: {
     summary: 'Two 5 m spans under 7 kN/m: reactions and deflected shape, dark theme',

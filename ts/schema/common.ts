@@ -148,6 +148,15 @@ export const Combinations = Strict(
     custom: Type.Optional(
       Type.Array(CustomCombination, { maxItems: MAX_CUSTOM, description: 'Your own combinations; required when standard = custom.' }),
     ),
+    pattern: Type.Optional(
+      Type.Array(LoadCaseField, {
+        maxItems: LOAD_CASES.length,
+        description:
+          'Pattern loading (beams and frames): cases whose loads may be present on any part of the structure and absent ' +
+          'from the rest. Beam loads are cut at every support and span joint, frame loads per member and per node; every ' +
+          'envelope value is the most adverse over all arrangements of those pieces, and names its arrangement in `pattern`.',
+      }),
+    ),
   },
   { description: 'Load combinations: the response gains an envelope; top-level results stay unfactored.' },
 );

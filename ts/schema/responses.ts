@@ -84,8 +84,27 @@ const Series = (description: string) =>
   });
 
 const Extreme = Strict({ value: Num(), position: Num() });
-const Governed = Strict({ value: Num(), combination: Text('Id of the governing combination.') });
-const GovernedExtreme = Strict({ value: Num(), position: Num(), combination: Text('Id of the governing combination.') });
+/** A beam piece of a patterned case (decisions.md 17). */
+const BeamPiece = Strict(
+  {
+    case: StringEnum(LOAD_CASES),
+    from: Num('Start of its stretch: a support, span joint or beam end (m | ft).'),
+    to: Num('End of its stretch (m | ft).'),
+  },
+  { description: "A patterned case's loads on one stretch between consecutive supports and span joints." },
+);
+const Arrangement = Type.Optional(
+  Type.Array(BeamPiece, {
+    description: 'With combinations.pattern: the pieces present in the arrangement that governs this value (the others absent).',
+  }),
+);
+const Governed = Strict({ value: Num(), pattern: Arrangement, combination: Text('Id of the governing combination.') });
+const GovernedExtreme = Strict({
+  value: Num(),
+  position: Num(),
+  pattern: Arrangement,
+  combination: Text('Id of the governing combination.'),
+});
 const Bounds = <T extends TSchema>(of: T) => Strict({ max: of, min: of });
 
 const Factors = Strict(
@@ -161,6 +180,15 @@ const BeamEnvelope = Strict(
         deflection: Type.Optional(Bounds(Series('Deflection envelope; absent with `output.diagrams` false.'))),
         extremes: Strict({ deflection: Strict({ max: GovernedExtreme, maxUp: GovernedExtreme, maxDown: GovernedExtreme }) }),
       }),
+    ),
+    pattern: Type.Optional(
+      Strict(
+        {
+          cases: Type.Array(StringEnum(LOAD_CASES), { description: 'The patterned cases, as requested.' }),
+          pieces: Type.Array(BeamPiece, { description: 'Every piece, by case and then along the beam.' }),
+        },
+        { description: 'With combinations.pattern: every envelope value is the most adverse over all arrangements of these pieces.' },
+      ),
     ),
   },
   { description: 'Present when the request gave combinations; forces over ULS, deflections over SLS combinations.' },

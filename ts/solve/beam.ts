@@ -6,6 +6,7 @@ import {
   beamEnvelopeWithSeries,
   factorVector,
   generateCombinations,
+  patternWarnings,
   presentCases,
   UNFACTORED,
   type BeamCombinationResult,
@@ -24,7 +25,6 @@ import type {
   EngineBeamLoad,
   EngineBeamModel,
   EngineBeamResult,
-  EngineBounds,
   EngineEnvelopeRequest,
   EngineRange,
   Samples,
@@ -47,6 +47,7 @@ import { beamPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 import { prepareBeam } from './self-weight.js';
+import { noArrangement, patternSummary, presentPatternBounds, presentPieces } from './beam-pattern.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
 
@@ -219,6 +220,7 @@ export function beamEngineModel(si: BeamSolveRequest): EngineBeamModel {
       position: s.position,
       settlement: toEngine('displacement', s.settlement ?? 0),
     })),
+    pattern: (si.combinations?.pattern ?? []).map(caseIndex),
     loads: (si.loads ?? []).map((l): EngineBeamLoad => {
       switch (l.type) {
         case 'point':
@@ -325,9 +327,11 @@ function presentBeamEnvelope(
   header: CombinationsHeader,
   runs: CombinationRun<EngineBeamResult>[],
   requests: readonly EngineEnvelopeRequest[],
-  bounds: readonly EngineBounds[],
+  analysis: Pick<EngineBeamAnalysis, 'envelopes' | 'pieces'>,
+  pattern: readonly LoadCase[] | undefined,
   units: UnitSystem,
 ): BeamEnvelope<SeriesData> {
+  const bounds = analysis.envelopes;
   const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesData> | undefined => {
     const b = bounds[requests.findIndex((r) => r.diagram === diagram)];
     const quantity = DIAGRAM_QUANTITY[diagram];
@@ -337,8 +341,16 @@ function presentBeamEnvelope(
   const [shear, moment, deflection] = [bounded('shear'), bounded('moment'), bounded('deflection')];
   if (shear && moment) series.uls = { shear, moment };
   if (deflection) series.sls = { deflection };
-  const summaries = runs.map(({ combination, result }) => ({ combination, result: presentBeamSummary(result, units) }));
-  return beamEnvelopeWithSeries(header, summaries, series);
+  const pieces = presentPieces(analysis.pieces, units);
+  const summaries = runs.map(({ combination, result }) => {
+    const summary: BeamCombinationResult = presentBeamSummary(result, units);
+    if (result.pattern) summary.pattern = presentPatternBounds(result.pattern, pieces, units);
+    else if (pattern) summary.pattern = noArrangement(summary);
+    return { combination, result: summary };
+  });
+  const envelope = beamEnvelopeWithSeries(header, summaries, series);
+  if (pattern) envelope.pattern = patternSummary([...pattern], pieces);
+  return envelope;
 }
 
 /** Some force or distributed load, none of them downward, at least one upward (moments do not count). */
@@ -401,6 +413,8 @@ export function solveBeamDrawing(
   const [first, ...combined] = analysis.results;
   const unfactored = presentBeamResult(first!, units);
   const warnings = [...sectionWarnings, ...(set?.warnings ?? [])];
+  const pattern = request.combinations?.pattern;
+  if (pattern) warnings.push(...patternWarnings(pattern, [...presentCases(loads)]));
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
   warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
   const scale = beamScale(si, unfactored.extremes.deflection.max.value, units);
@@ -410,7 +424,7 @@ export function solveBeamDrawing(
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
-    envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units);
+    envelope = presentBeamEnvelope(header, runs, requests, analysis, pattern, units);
   }
   const response = respond(unfactored, envelope, {
     context,

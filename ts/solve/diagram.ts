@@ -102,7 +102,9 @@ function beamFigure(
     };
   }
   const response = plainData(solveBeamRequest(request, context));
-  const { uls, sls } = response.envelope ?? {};
+  const { uls, sls, pattern } = response.envelope ?? {};
+  // a patterned envelope says so: its bounds are over every arrangement of those cases' pieces
+  const patterned = pattern ? `, ${pattern.cases.join(' and ')} patterned` : '';
   // the chart reads only its own diagram and extremes: those become the envelope's upper bound and extremes
   if (view === 'deflection') {
     if (!sls) throw missingLimitState('SLS', view);
@@ -111,7 +113,7 @@ function beamFigure(
       diagrams: { ...response.diagrams, deflection: sls.deflection.max },
       extremes: { ...response.extremes, ...sls.extremes },
     };
-    return { model: request, results, lower: sls.deflection.min, caption: envelopeCaption('SLS', 'deflection max and min') };
+    return { model: request, results, lower: sls.deflection.min, caption: envelopeCaption('SLS', `deflection max and min${patterned}`) };
   }
   if (!uls) throw missingLimitState('ULS', view);
   const chart = view === 'shear' ? 'shear' : 'moment';
@@ -120,7 +122,7 @@ function beamFigure(
     diagrams: { ...response.diagrams, [chart]: uls[chart].max },
     extremes: { ...response.extremes, [chart]: uls.extremes[chart] },
   };
-  return { model: request, results, lower: uls[chart].min, caption: envelopeCaption('ULS', `${chart} max and min`) };
+  return { model: request, results, lower: uls[chart].min, caption: envelopeCaption('ULS', `${chart} max and min${patterned}`) };
 }
 
 /** A figure as its scene (layout only; tests read its label boxes) and the theme it is written in. */

@@ -6,6 +6,7 @@ import {
   factorVector,
   generateCombinations,
   presentCases,
+  patternRefused,
   trussEnvelope,
   UNFACTORED,
   type TrussEnvelope,
@@ -58,6 +59,9 @@ export function trussSemanticIssues(request: TrussSolveRequest): ProblemIssue[] 
   (request.fabricationErrors ?? []).forEach((f, i) => {
     if (!members.has(f.member)) issues.push({ path: `fabricationErrors.${i}.member`, message: `no member with id ${f.member}` });
   });
+  const why =
+    "pattern loading is for beams and frames; to arrange a truss's nodal loads, give them their own cases and custom combinations";
+  issues.push(...patternRefused(request.combinations?.pattern, why));
   return issues;
 }
 

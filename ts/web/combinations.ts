@@ -11,6 +11,7 @@ export const COMBINATION_FIELDS: Column[] = [
   { field: 'occupancy', label: 'Occupancy', input: 'select', options: OCCUPANCIES, optional: true },
   { field: 'snowZone', label: 'Snow zone (BSL-Japan)', input: 'select', options: SNOW_ZONES, optional: true },
   { field: 'include', label: 'Only these combinations (ids, comma-separated)', input: 'text', optional: true },
+  { field: 'pattern', label: 'Pattern loading: cases (comma-separated, e.g. Q)', input: 'text', optional: true },
 ];
 
 export const combinationsSpec: CollectionSpec = {

@@ -25,7 +25,8 @@ export function fieldValue(column: Pick<Column, 'input' | 'optional' | 'field'>,
   const text = String(raw).trim();
   if (text === '') return undefined;
   if (column.input === 'number' || column.input === 'integer') return DECIMAL.test(text) ? Number(text) : text;
-  if (column.field === 'include') {
+  // lists typed as comma-separated words: combination ids, patterned cases
+  if (column.field === 'include' || column.field === 'pattern') {
     const ids = text
       .split(',')
       .map((s) => s.trim())

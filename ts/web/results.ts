@@ -156,6 +156,19 @@ export function displacementsTable(response: Plain): Table | undefined {
   return recordTable('displacements', 'Joint displacements', 'displacements', response.displacements, labels);
 }
 
+/** A governing arrangement of pattern loading (decisions.md 17) as words: the pieces present. */
+function arrangement(pattern: unknown): string {
+  if (!Array.isArray(pattern)) return '';
+  const pieces = (pattern as Plain[]).map((p) =>
+    p.member !== undefined
+      ? `${String(p.case)} member ${String(p.member)}`
+      : p.node !== undefined
+        ? `${String(p.case)} node ${String(p.node)}`
+        : `${String(p.case)} ${String(p.from)}–${String(p.to)}`,
+  );
+  return pieces.length === 0 ? ', no patterned piece' : `, with ${pieces.join(', ')}`;
+}
+
 /** Every governing value of the envelope (`{value, combination}` anywhere under uls and sls), with where it is. */
 export function envelopeTable(response: Plain): Table | undefined {
   const envelope = response.envelope as Plain | undefined;
@@ -170,7 +183,7 @@ export function envelopeTable(response: Plain): Table | undefined {
         text(String(at[1]).toUpperCase()),
         text(label.filter((l) => l !== '').join(' ')),
         numberCell(record.value, [...at, 'value']),
-        text(`${String(names.get(record.combination) ?? record.combination)}`),
+        text(`${String(names.get(record.combination) ?? record.combination)}${arrangement(record.pattern)}`),
       ]);
       return;
     }

@@ -1,8 +1,8 @@
 //! A beam across the boundary: `BeamInput` built record by record, `BeamSolution` read by result.
 
 use spanwise_engine::beam::{
-    analyse_beam, BeamAnalysis, BeamLoad, BeamModel, BeamReaction, Diagram, EnvelopeRequest, Span,
-    Support, SupportKind,
+    analyse_beam, BeamAnalysis, BeamLoad, BeamModel, BeamReaction, Diagram, EnvelopeRequest,
+    PatternedBound, Span, Support, SupportKind,
 };
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
@@ -79,6 +79,12 @@ impl BeamInput {
             q: [q0, q1, q2],
             case,
         });
+    }
+
+    /// Patterns a load case: its loads on each stretch between supports and span joints may be
+    /// present or absent independently, and every envelope takes the most adverse arrangement.
+    pub fn pattern(&mut self, case: usize) {
+        self.model.pattern.push(case);
     }
 
     /// The next combination's factors, indexed by load case.
@@ -185,6 +191,39 @@ impl BeamSolution {
         plain(self.result(result).map(|r| &r.extremes))
     }
 
+    /// A result's bounds over every arrangement of the pieces as numbers, empty when it has none:
+    /// `[value, position]` of shear max and min, moment max and min, deflection max and min (NaN for a
+    /// function not bounded), then per support vertical max, min, moment max, min (`[value, 0]`).
+    /// Columns rather than a serde object per bound, which cost more than the solve's own arrangement
+    /// work.
+    #[wasm_bindgen(js_name = patternValues)]
+    pub fn pattern_values(&self, result: usize) -> Vec<f64> {
+        let mut out = Vec::new();
+        self.each_pattern_bound(result, |b| match b {
+            Some(b) => out.extend([b.value, b.position]),
+            None => out.extend([f64::NAN, f64::NAN]),
+        });
+        out
+    }
+
+    /// The pieces present in each bound of [`BeamSolution::pattern_values`], in the same order: a
+    /// count, then that many piece indices.
+    #[wasm_bindgen(js_name = patternPieces)]
+    pub fn pattern_pieces(&self, result: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.each_pattern_bound(result, |b| {
+            let pieces = b.map_or(&[][..], |b| &b.pieces[..]);
+            out.push(pieces.len() as u32);
+            out.extend(pieces.iter().map(|&k| k as u32));
+        });
+        out
+    }
+
+    /// The pieces of the patterned cases (`{case, from, to}`, m), in the order bounds name them.
+    pub fn pieces(&self) -> JsValue {
+        plain(self.analysis.as_ref().map(|a| &a.pieces))
+    }
+
     /// One diagram (`shear`, `moment`, `rotation`, `deflection`) of a result as
     /// `[x0, v0, x1, v1, ...]` (m and kN, kN.m, rad or m); empty unless the result kept its diagrams.
     pub fn diagram(&self, result: usize, diagram: &str) -> Vec<f64> {
@@ -213,6 +252,23 @@ impl BeamSolution {
 }
 
 impl BeamSolution {
+    /// Each bound of a result's pattern, in the order [`BeamSolution::pattern_values`] gives them.
+    fn each_pattern_bound(&self, result: usize, mut each: impl FnMut(Option<&PatternedBound>)) {
+        let Some(p) = self.result(result).and_then(|r| r.pattern.as_ref()) else {
+            return;
+        };
+        for range in [&p.shear, &p.moment, &p.deflection] {
+            each(range.as_ref().map(|r| &r.max));
+            each(range.as_ref().map(|r| &r.min));
+        }
+        for r in &p.reactions {
+            for range in [&r.vertical, &r.moment] {
+                each(Some(&range.max));
+                each(Some(&range.min));
+            }
+        }
+    }
+
     fn reaction_column(&self, result: usize, of: impl Fn(&BeamReaction) -> f64) -> Vec<f64> {
         self.result(result)
             .map(|r| r.reactions.iter().map(of).collect())

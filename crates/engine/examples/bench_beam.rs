@@ -71,6 +71,7 @@ fn twenty_span_beam() -> BeamModel {
         })
         .collect();
     BeamModel {
+        pattern: Vec::new(),
         spans,
         supports,
         loads,

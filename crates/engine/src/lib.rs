@@ -14,6 +14,7 @@
 //!         Support { kind: SupportKind::Roller, position: 6.0, settlement: 0.0 },
 //!     ],
 //!     loads: vec![BeamLoad::Line { from: 0.0, to: 6.0, q: [-10.0, 0.0, 0.0], case: 0 }],
+//!     pattern: vec![],
 //! };
 //! let results = solve_beam(&model, &[vec![1.0]]).unwrap();
 //! assert!((results[0].extremes.moment.max.value - 45.0).abs() < 1e-9);

@@ -8,6 +8,7 @@
 
 mod golden;
 
+use golden::beams::{pin, roller, span, support, EI};
 use golden::{check, fixtures, list, num, series_at, units_of, Units};
 use serde_json::Value;
 use spanwise_engine::beam::{
@@ -15,31 +16,6 @@ use spanwise_engine::beam::{
 };
 use spanwise_engine::{Direction, EngineError};
 
-const E: f64 = 200e6; // kN/m² (200 GPa)
-const I: f64 = 1e-4; // m⁴
-const EI: f64 = E * I;
-
-fn span(length: f64) -> Span {
-    Span {
-        length,
-        e: E,
-        i: I,
-        hinge: false,
-    }
-}
-fn support(kind: SupportKind, position: f64) -> Support {
-    Support {
-        kind,
-        position,
-        settlement: 0.0,
-    }
-}
-fn pin(x: f64) -> Support {
-    support(SupportKind::Pin, x)
-}
-fn roller(x: f64) -> Support {
-    support(SupportKind::Roller, x)
-}
 fn udl(from: f64, to: f64, w: f64) -> BeamLoad {
     BeamLoad::Line {
         from,
@@ -57,6 +33,7 @@ fn point(position: f64, force: f64) -> BeamLoad {
 }
 fn solve(spans: Vec<Span>, supports: Vec<Support>, loads: Vec<BeamLoad>) -> BeamResult {
     let model = BeamModel {
+        pattern: Vec::new(),
         spans,
         supports,
         loads,
@@ -75,6 +52,7 @@ fn close(got: f64, want: f64) {
 /// The engine's model of a beam request, as ts/solve/beam.ts builds it.
 fn model_of(request: &Value, u: &Units) -> BeamModel {
     BeamModel {
+        pattern: Vec::new(),
         spans: list(request, "spans")
             .iter()
             .map(|s| Span {
@@ -251,6 +229,7 @@ fn load_cases_combine_linearly() {
     // Superposition: factors 1.2 G + 1.5 Q on a simply supported span give wL²/8 with w = 1.2·10 + 1.5·5.
     let l = 6.0;
     let model = BeamModel {
+        pattern: Vec::new(),
         spans: vec![span(l)],
         supports: vec![pin(0.0), roller(l)],
         loads: vec![
@@ -280,6 +259,7 @@ fn load_cases_combine_linearly() {
 #[test]
 fn one_pin_only_is_a_mechanism() {
     let model = BeamModel {
+        pattern: Vec::new(),
         spans: vec![span(5.0)],
         supports: vec![pin(0.0)],
         loads: vec![point(2.0, -1.0)],
@@ -293,6 +273,7 @@ fn one_pin_only_is_a_mechanism() {
 #[test]
 fn hinge_that_frees_a_span_is_a_mechanism_at_the_hinge() {
     let model = BeamModel {
+        pattern: Vec::new(),
         spans: vec![
             span(5.0),
             Span {
@@ -337,11 +318,13 @@ fn a_bending_stiffness_too_large_for_a_double_is_an_overflow_not_a_mechanism() {
 fn bad_input_is_an_error_not_a_panic() {
     let cases = vec![
         BeamModel {
+            pattern: Vec::new(),
             spans: vec![],
             supports: vec![pin(0.0)],
             loads: vec![],
         },
         BeamModel {
+            pattern: Vec::new(),
             spans: vec![Span {
                 length: f64::NAN,
                 ..span(1.0)
@@ -350,21 +333,25 @@ fn bad_input_is_an_error_not_a_panic() {
             loads: vec![],
         },
         BeamModel {
+            pattern: Vec::new(),
             spans: vec![span(1.0)],
             supports: vec![pin(0.0), roller(0.0)],
             loads: vec![],
         },
         BeamModel {
+            pattern: Vec::new(),
             spans: vec![span(1.0)],
             supports: vec![pin(0.0), roller(1.0)],
             loads: vec![point(2.0, 1.0)],
         },
         BeamModel {
+            pattern: Vec::new(),
             spans: vec![span(1.0)],
             supports: vec![],
             loads: vec![],
         },
         BeamModel {
+            pattern: Vec::new(),
             spans: vec![Span {
                 hinge: true,
                 ..span(1.0)
@@ -422,6 +409,7 @@ fn many_combinations_superpose_the_case_responses_exactly() {
     // polynomial by polynomial; the results must equal solving each combination on its own.
     let (l, w, p) = (8.0, 6.0, 20.0);
     let model = BeamModel {
+        pattern: Vec::new(),
         spans: vec![span(l), span(l)],
         supports: vec![pin(0.0), roller(l), roller(2.0 * l)],
         loads: vec![

@@ -8,6 +8,7 @@
 mod golden;
 
 use golden::trusses::{node, pin, roller, settled};
+use golden::Random;
 use spanwise_engine::lattice::lattice;
 use spanwise_engine::truss::{
     solve_truss, FabricationError, Load, Member, Node, Settlement, Support, SupportKind, TrussModel,
@@ -16,26 +17,6 @@ use spanwise_engine::EngineError;
 
 // ---------------------------------------------------------------------------------------------
 // Equilibrium on random trusses.
-
-/// SplitMix64: a small deterministic generator, so that every run tests the same trusses.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    fn between(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A triangulated lattice with jittered nodes (under a tenth of a panel, so every triangle keeps
 /// its shape), a pin, an inclined roller and sometimes a second pin, loads in three cases,

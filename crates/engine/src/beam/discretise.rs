@@ -3,8 +3,8 @@
 
 use nalgebra::{Matrix4, Vector4};
 
-use super::model::{BeamLoad, BeamModel, Support, SupportKind};
-use crate::analysis::{cases_present, Element};
+use super::model::{BeamLoad, BeamModel, Piece, Support, SupportKind};
+use crate::analysis::Element;
 use crate::error::{Direction, EngineError};
 use crate::member::{self, LineLoad, MemberLoads, PointAction};
 use crate::polynomial::Poly;
@@ -70,15 +70,40 @@ pub(super) struct Discretised {
     pub tolerance: f64,
 }
 
-/// Loads of one case, placed on nodes and members.
+/// Loads of one case, placed on nodes and members: all of the case's loads, or (a patterned case)
+/// those of one piece, the stretch that is member `piece`.
 pub(super) struct CaseLoads {
     pub case: usize,
+    pub piece: Option<usize>,
     pub nodal: Vec<f64>,
     pub members: Vec<MemberLoads>,
     pub fixed_end: Vec<Vector4<f64>>,
 }
 
 impl CaseLoads {
+    /// The index in `cases` of the loads of `case` (and `piece`), added empty when new.
+    fn slot(
+        cases: &mut Vec<CaseLoads>,
+        case: usize,
+        piece: Option<usize>,
+        dof_count: usize,
+        members: usize,
+    ) -> usize {
+        let at = cases
+            .iter()
+            .position(|c| c.case == case && c.piece == piece);
+        at.unwrap_or_else(|| {
+            cases.push(CaseLoads {
+                case,
+                piece,
+                nodal: vec![0.0; dof_count],
+                members: vec![MemberLoads::default(); members],
+                fixed_end: Vec::new(),
+            });
+            cases.len() - 1
+        })
+    }
+
     /// Nodal forces of the case: its nodal loads less its members' fixed-end forces.
     pub fn forces(&self, members: &[Member]) -> Vec<f64> {
         let mut f = self.nodal.clone();
@@ -101,6 +126,22 @@ impl Discretised {
             x: self.nodes[place.node].x,
             y: 0.0,
         }
+    }
+
+    /// The pieces of the patterned cases, in the order of their load sets.
+    pub fn pieces(&self) -> Vec<Piece> {
+        self.cases
+            .iter()
+            .filter_map(|c| {
+                let m = &self.members[c.piece?];
+                let from = self.nodes[m.start].x;
+                Some(Piece {
+                    case: c.case,
+                    from,
+                    to: self.nodes[m.start + 1].x,
+                })
+            })
+            .collect()
     }
 
     /// Nodal forces equivalent to the settlements, `None` when there are none.
@@ -337,7 +378,8 @@ impl Placer<'_> {
     }
 
     /// Each case's loads, nodal and per member, with its fixed-end forces; point forces and
-    /// moments add where the shear and moment diagrams jump.
+    /// moments add where the shear and moment diagrams jump. A patterned case's loads are split by
+    /// stretch (member), one `CaseLoads` per stretch that carries any; sorted by case, then stretch.
     fn cases(
         &self,
         model: &BeamModel,
@@ -345,35 +387,39 @@ impl Placer<'_> {
         shear_jumps: &mut Vec<f64>,
         moment_jumps: &mut Vec<f64>,
     ) -> Result<Vec<CaseLoads>, EngineError> {
-        let mut cases: Vec<CaseLoads> = cases_present(model.loads.iter().map(BeamLoad::case))
-            .into_iter()
-            .map(|case| CaseLoads {
-                case,
-                nodal: vec![0.0; dof_count],
-                members: vec![MemberLoads::default(); self.members.len()],
-                fixed_end: Vec::new(),
-            })
-            .collect();
+        let mut cases: Vec<CaseLoads> = Vec::new();
         for load in &model.loads {
-            let Some(c) = cases.iter_mut().find(|c| c.case == load.case()) else {
-                continue;
+            let case = load.case();
+            let patterned = model.pattern.contains(&case);
+            let members = self.members.len();
+            let slot = |cases: &mut Vec<CaseLoads>, piece| {
+                CaseLoads::slot(cases, case, piece, dof_count, members)
             };
             match *load {
                 BeamLoad::Point {
                     position, force, ..
                 } => {
                     shear_jumps.push(position);
-                    self.point(c, position, force, 0.0);
+                    let c = slot(&mut cases, patterned.then(|| self.stretch_of(position)));
+                    self.point(&mut cases[c], position, force, 0.0);
                 }
                 BeamLoad::Moment {
                     position, moment, ..
                 } => {
                     moment_jumps.push(position);
-                    self.moment(c, position, moment)?;
+                    let c = slot(&mut cases, patterned.then(|| self.stretch_of(position)));
+                    self.moment(&mut cases[c], position, moment)?;
                 }
-                BeamLoad::Line { from, to, q, .. } => self.line(c, from, to, &q),
+                BeamLoad::Line { from, to, q, .. } => {
+                    let whole = (!patterned).then(|| slot(&mut cases, None));
+                    for m in self.members_under(from, to) {
+                        let c = whole.unwrap_or_else(|| slot(&mut cases, Some(m)));
+                        self.line_on(&mut cases[c], m, from, to, &q);
+                    }
+                }
             }
         }
+        cases.sort_by_key(|c| (c.case, c.piece));
         for c in &mut cases {
             c.fixed_end = self
                 .members
@@ -383,6 +429,32 @@ impl Placer<'_> {
                 .collect();
         }
         Ok(cases)
+    }
+
+    /// The stretch (member) a concentrated load belongs to: the one starting at the node it stands
+    /// on (the last one at the beam's right end), else the one containing it.
+    fn stretch_of(&self, position: f64) -> usize {
+        match self.node_at(position) {
+            Some(n) => n.min(self.members.len() - 1),
+            None => self.member_containing(position),
+        }
+    }
+
+    /// The members a line load from `from` to `to` covers by more than the tolerance, in order.
+    fn members_under(&self, from: f64, to: f64) -> impl Iterator<Item = usize> + '_ {
+        // members in order along the beam: none from the first starting at `to` on reaches back to
+        // the load, and one ending before `from` has none of it; plain comparisons, which cost less
+        // than the NaN-aware max and min for every member of every load
+        self.members
+            .iter()
+            .enumerate()
+            .take_while(move |(_, m)| self.nodes[m.start].x < to)
+            .filter(move |(_, m)| {
+                let x0 = self.nodes[m.start].x;
+                let (a, b) = (from.max(x0), to.min(x0 + m.length));
+                x0 + m.length > from && b - a > self.tolerance
+            })
+            .map(|(e, _)| e)
     }
 
     /// A concentrated action inside the member that contains `position`.
@@ -416,27 +488,15 @@ impl Placer<'_> {
         }
     }
 
-    fn line(&self, c: &mut CaseLoads, from: f64, to: f64, q: &[f64; 3]) {
-        let q = Poly::from_coefficients(q);
-        for (m, member) in self.members.iter().enumerate() {
-            let x0 = self.nodes[member.start].x;
-            // members in order along the beam: none from here on reaches back to the load, and one
-            // ending before it has none of it (b - a <= 0 below); plain comparisons, which cost less
-            // than the NaN-aware max and min for every member of every load
-            if x0 >= to {
-                break;
-            }
-            if x0 + member.length <= from {
-                continue;
-            }
-            let (a, b) = (from.max(x0), to.min(x0 + member.length));
-            if b - a > self.tolerance {
-                c.members[m].lines.push(LineLoad {
-                    from: a - x0,
-                    to: b - x0,
-                    q: q.shifted(a - from),
-                });
-            }
-        }
+    /// The part of a line load `q` (from `from` to `to`) that member `m` carries.
+    fn line_on(&self, c: &mut CaseLoads, m: usize, from: f64, to: f64, q: &[f64; 3]) {
+        let member = &self.members[m];
+        let x0 = self.nodes[member.start].x;
+        let (a, b) = (from.max(x0), to.min(x0 + member.length));
+        c.members[m].lines.push(LineLoad {
+            from: a - x0,
+            to: b - x0,
+            q: Poly::from_coefficients(q).shifted(a - from),
+        });
     }
 }

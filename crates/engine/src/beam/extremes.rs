@@ -7,7 +7,7 @@ use crate::polynomial::Poly;
 
 /// Stationary points down the chain q -> V -> M -> θ, each level's roots fencing the next, found
 /// only as deep as a caller asks.
-struct Chain<'a> {
+pub(super) struct Chain<'a> {
     segment: &'a Segment,
     length: f64,
     /// Roots of q, V, M and θ inside the segment.
@@ -15,7 +15,7 @@ struct Chain<'a> {
 }
 
 impl<'a> Chain<'a> {
-    fn new(segment: &'a Segment) -> Self {
+    pub(super) fn new(segment: &'a Segment) -> Self {
         Chain {
             segment,
             length: segment.end - segment.start,
@@ -23,7 +23,7 @@ impl<'a> Chain<'a> {
         }
     }
 
-    fn roots(&mut self, level: usize) -> &[f64] {
+    pub(super) fn roots(&mut self, level: usize) -> &[f64] {
         if self.roots[level].is_none() {
             let s = self.segment;
             let found = match level {
@@ -49,20 +49,7 @@ impl<'a> Chain<'a> {
 /// spends a branch on at every comparison (a value is never NaN here: a result that is not finite
 /// is refused afterwards), and coefficients are summed into one buffer rather than returned.
 pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
-    // the chain level whose roots are each function's stationary points
-    const LEVEL: [usize; 3] = [0, 1, 3];
-    let geometry = parts[0].1;
-    let slots: Vec<(usize, usize, f64, f64)> = geometry
-        .members
-        .iter()
-        .enumerate()
-        .flat_map(|(m, (x0, _, segments))| {
-            segments
-                .iter()
-                .enumerate()
-                .map(move |(k, s)| (m, k, x0 + s.start, x0 + s.end))
-        })
-        .collect();
+    let slots = segment_slots(parts[0].1);
     let active: Vec<(f64, &Component)> = parts.iter().copied().filter(|(f, _)| *f != 0.0).collect();
     let mut candidates: [Vec<(f64, f64)>; 3] =
         std::array::from_fn(|_| Vec::with_capacity(2 * slots.len() + 8));
@@ -97,7 +84,7 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
         let mut chain = Chain::new(&segment);
         let functions = [segment.shear, segment.moment, segment.deflection];
         for f in (0..3).filter(|&f| wanted[f]) {
-            for &t in chain.roots(LEVEL[f]) {
+            for &t in chain.roots(STATIONARY_LEVEL[f]) {
                 let v = functions[f].eval(t);
                 candidates[f].push((x0 + t, v));
                 widen(&mut high[f], &mut low[f], v);
@@ -110,6 +97,25 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
         moment,
         deflection,
     }
+}
+
+/// The chain level whose roots are the stationary points of shear, moment and deflection.
+pub(super) const STATIONARY_LEVEL: [usize; 3] = [0, 1, 3];
+
+/// Every segment of every member, in order along the beam: `(member, segment, x start, x end)`;
+/// the slot index also indexes a component's Bernstein coefficients.
+pub(super) fn segment_slots(geometry: &Component) -> Vec<(usize, usize, f64, f64)> {
+    geometry
+        .members
+        .iter()
+        .enumerate()
+        .flat_map(|(m, (x0, _, segments))| {
+            segments
+                .iter()
+                .enumerate()
+                .map(move |(k, s)| (m, k, x0 + s.start, x0 + s.end))
+        })
+        .collect()
 }
 
 /// Moves `high` up or `low` down to take in `v`.

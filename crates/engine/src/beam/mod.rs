@@ -10,11 +10,13 @@ mod combination;
 mod discretise;
 mod extremes;
 mod model;
+mod pattern;
 mod response;
 mod sample;
 
 pub use combination::{analyse_beam, solve_beam};
 pub use model::{
     BeamAnalysis, BeamDiagrams, BeamExtremes, BeamLoad, BeamModel, BeamReaction, BeamResult,
-    Diagram, DiagramBounds, EnvelopeRequest, Extreme, Range, Span, Support, SupportKind,
+    Diagram, DiagramBounds, EnvelopeRequest, Extreme, PatternedBound, PatternedRange,
+    PatternedReaction, PatternedResult, Piece, Range, Span, Support, SupportKind,
 };

@@ -15,6 +15,10 @@ pub struct BeamModel {
     /// Loads, each in a load case.
     #[serde(default)]
     pub loads: Vec<BeamLoad>,
+    /// Cases whose loads may be present on any stretch between supports and span joints and absent
+    /// from the rest: each such stretch's loads of the case are a piece (see [`Piece`]).
+    #[serde(default)]
+    pub pattern: Vec<usize>,
 }
 
 /// One span.
@@ -164,6 +168,65 @@ pub struct BeamResult {
     pub diagrams: BeamDiagrams,
     /// Exact extremes.
     pub extremes: BeamExtremes,
+    /// The most adverse arrangements of the pieces, for a combination that an envelope bounds when
+    /// the model patterns some case; the other fields stay the fully loaded combination's.
+    pub pattern: Option<PatternedResult>,
+}
+
+/// A piece of a patterned case: its loads on the stretch from `from` to `to` (m), present at the
+/// case's full factor or absent, independently of every other piece.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Piece {
+    /// Load case index.
+    pub case: usize,
+    /// Start of the stretch (m).
+    pub from: f64,
+    /// End of the stretch (m).
+    pub to: f64,
+}
+
+/// A bound over every arrangement of the pieces and the pieces present in the arrangement that
+/// gives it (indices into [`BeamAnalysis::pieces`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatternedBound {
+    /// The bound.
+    pub value: f64,
+    /// Where it occurs (m; 0 for a reaction).
+    pub position: f64,
+    /// The pieces present.
+    pub pieces: Vec<usize>,
+}
+
+/// Largest and smallest values over every position and every arrangement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatternedRange {
+    /// Largest value, leftmost on a tie.
+    pub max: PatternedBound,
+    /// Smallest value, leftmost on a tie.
+    pub min: PatternedBound,
+}
+
+/// Bounds of one support's reaction over every arrangement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatternedReaction {
+    /// Vertical force (kN, up positive).
+    pub vertical: PatternedRange,
+    /// Moment (kN.m, counter-clockwise positive).
+    pub moment: PatternedRange,
+}
+
+/// A combination's bounds over every arrangement of the pieces. Extremes are given for the
+/// functions an envelope bounds over this combination (shear and moment, deflection).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PatternedResult {
+    /// Shear (kN).
+    pub shear: Option<PatternedRange>,
+    /// Moment (kN.m, sagging positive).
+    pub moment: Option<PatternedRange>,
+    /// Deflection (m, up positive).
+    pub deflection: Option<PatternedRange>,
+    /// One per support, in order of position.
+    pub reactions: Vec<PatternedReaction>,
 }
 
 /// One of the four diagrams.
@@ -230,8 +293,11 @@ pub struct DiagramBounds {
 pub struct BeamAnalysis {
     /// One per combination; only the first `keep_diagrams` carry their diagrams.
     pub results: Vec<BeamResult>,
-    /// One per envelope request, in order.
+    /// One per envelope request, in order; over every arrangement of the pieces when a case is
+    /// patterned.
     pub envelopes: Vec<DiagramBounds>,
+    /// The pieces of the patterned cases, by case and then along the beam.
+    pub pieces: Vec<Piece>,
 }
 
 /// The rules the engine relies on (the service checks them first and names the fields).

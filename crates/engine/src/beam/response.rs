@@ -86,7 +86,38 @@ pub(super) fn superpose_segment(
     sum
 }
 
-/// The response to displacements `d` with each case's loads at `factor_of(case)`.
+/// `Σ factor × component` as one component: reactions, segments and Bernstein coefficients summed
+/// term by term (every component has the same segments).
+pub(super) fn superpose(parts: &[(f64, &Component)]) -> Component {
+    let geometry = parts[0].1;
+    let members = geometry
+        .members
+        .iter()
+        .enumerate()
+        .map(|(m, (x0, span, segments))| {
+            let summed = (0..segments.len())
+                .map(|k| superpose_segment(parts, m, k))
+                .collect();
+            (*x0, *span, summed)
+        })
+        .collect();
+    let mut bernstein = vec![[[0.0; Poly::CAPACITY]; 3]; geometry.bernstein.len()];
+    for &(factor, part) in parts.iter().filter(|(f, _)| *f != 0.0) {
+        for (sum, own) in bernstein.iter_mut().zip(&part.bernstein) {
+            for (a, b) in sum.as_flattened_mut().iter_mut().zip(own.as_flattened()) {
+                *a += factor * b;
+            }
+        }
+    }
+    Component {
+        reactions: superpose_reactions(parts),
+        members,
+        bernstein,
+    }
+}
+
+/// The response to displacements `d` with each load set's loads (`beam.cases[k]`, a case or one
+/// piece of a patterned case) at `factor_of(k)`.
 pub(super) fn response(
     beam: &Discretised,
     d: &[f64],
@@ -94,8 +125,8 @@ pub(super) fn response(
 ) -> Component {
     let mut end_forces_at_dof = vec![0.0; d.len()];
     let mut nodal = vec![0.0; d.len()];
-    for c in &beam.cases {
-        let f = factor_of(c.case);
+    for (k, c) in beam.cases.iter().enumerate() {
+        let f = factor_of(k);
         nodal
             .iter_mut()
             .zip(&c.nodal)
@@ -106,11 +137,13 @@ pub(super) fn response(
     // allocator more than filling it
     let mut loads = MemberLoads::default();
     for (e, m) in beam.members.iter().enumerate() {
-        let active = || beam.cases.iter().filter(|c| factor_of(c.case) != 0.0);
         loads.clear();
         let mut fef = Vector4::zeros();
-        for c in active() {
-            let f = factor_of(c.case);
+        for (k, c) in beam.cases.iter().enumerate() {
+            let f = factor_of(k);
+            if f == 0.0 {
+                continue;
+            }
             loads.extend_scaled(&c.members[e], f);
             fef += c.fixed_end[e] * f;
         }

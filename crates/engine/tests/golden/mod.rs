@@ -6,6 +6,7 @@
 
 #![allow(dead_code)] // each golden test uses the part of this module its structures need
 
+pub mod beams;
 pub mod sections;
 pub mod trusses;
 
@@ -130,4 +131,24 @@ pub fn check(name: &str, fixture: &Value, value_at: impl Fn(&str) -> Option<f64>
         checked += 1;
     }
     checked
+}
+
+/// SplitMix64: a small deterministic generator, so that every run tests the same trusses.
+pub struct Random(pub u64);
+
+impl Random {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [lo, hi).
+    pub fn between(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
 }

@@ -1,0 +1,82 @@
+/**
+ * `make bench`, pattern loading (decisions.md 17): the 20-span, 200-load beam of bench/fixtures (loads in all
+ * eight cases) under every AS1170 combination with `pattern: ["Q"]`, beside the same model and combinations
+ * without it, measured side by side in alternating rounds: through the engine facade (every combination's
+ * reactions and extremes, the envelopes' bounds, the unfactored diagrams), and through the whole pipeline
+ * with the response text, as the route runs it. Target: the patterned solve at most 3x the unpatterned one, judged
+ * on the medians. Beside them, the ratio of the fastest tenth of the runs: on a machine with many more runnable
+ * processes than cores a run longer than a scheduler slice is often preempted, which inflates the median of the
+ * longer side far more than the shorter one's, and the fastest runs show the code's own ratio.
+ */
+import { readFileSync } from 'node:fs';
+import { loadEngine } from '../ts/engine/node.js';
+import type { EngineBeamModel, EngineEnvelopeRequest } from '../ts/engine/types.js';
+import { caseIndex, factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
+import type { BeamSolveRequest } from '../ts/schema/beam.js';
+import { solveBeamRequest } from '../ts/solve/beam.js';
+import { responseBody } from '../ts/solve/json-text.js';
+import type { SolveContext } from '../ts/solve/context.js';
+import { beamRequest, fixture } from './requests.js';
+import { median, runTimes, warmUp } from './timing.js';
+
+const TARGET = 3;
+const engine = await loadEngine();
+const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as { model: EngineBeamModel };
+const set = generateCombinations({ standard: 'AS1170' }, LOAD_CASES);
+const vectors = [[...UNFACTORED], ...set.combinations.map((c) => factorVector(c.factors))];
+const of = (kind: 'ULS' | 'SLS') => set.combinations.flatMap((c, i) => (c.kind === kind ? [i + 1] : []));
+const envelopes: EngineEnvelopeRequest[] = [
+  { combinations: of('ULS'), diagram: 'shear' },
+  { combinations: of('ULS'), diagram: 'moment' },
+  { combinations: of('SLS'), diagram: 'deflection' },
+];
+const patterned: EngineBeamModel = { ...beam.model, pattern: [caseIndex('Q')] };
+const pieces = engine.analyseBeam(patterned, vectors, envelopes, 1).pieces.length;
+
+const api = beamRequest(beam.model);
+const context: SolveContext = { engine, baseUrl: 'http://localhost:3000' };
+const plainRequest: BeamSolveRequest = { ...api, combinations: { standard: 'AS1170' } };
+const patternRequest: BeamSolveRequest = { ...api, combinations: { standard: 'AS1170', pattern: ['Q'] } };
+
+/** The median and the 10th percentile of a side's runs. */
+interface Figures {
+  median: number;
+  fast: number;
+}
+
+/** Both sides timed in alternating rounds (each warmed first), so that a busy minute of the machine weighs on both. */
+function paired(plain: () => unknown, withPattern: () => unknown, runs: number): [Figures, Figures] {
+  const times: [number[], number[]] = [[], []];
+  for (let round = 0; round < 6; round++) {
+    [plain, withPattern].forEach((run, side) => {
+      warmUp(run);
+      times[side]!.push(...runTimes(run, runs));
+    });
+  }
+  return times.map((t) => ({ median: median(t), fast: [...t].sort((a, b) => a - b)[Math.floor(t.length / 10)]! })) as [Figures, Figures];
+}
+
+const [enginePlain, enginePattern] = paired(
+  () => engine.analyseBeam(beam.model, vectors, envelopes, 1),
+  () => engine.analyseBeam(patterned, vectors, envelopes, 1),
+  30,
+);
+const [pipePlain, pipePattern] = paired(
+  () => responseBody(solveBeamRequest(plainRequest, context)),
+  () => responseBody(solveBeamRequest(patternRequest, context)),
+  20,
+);
+console.log(
+  `pattern loading, 20 spans / 200 loads in 8 cases, ${set.combinations.length} AS1170 combinations, Q patterned (${pieces} pieces):`,
+);
+for (const [label, plain, withPattern] of [
+  ['engine  ', enginePlain, enginePattern],
+  ['pipeline', pipePlain, pipePattern],
+] as const) {
+  const ratio = withPattern.median / plain.median;
+  console.log(
+    `  ${label} medians: without pattern ${plain.median.toFixed(3)} ms, with ${withPattern.median.toFixed(3)} ms: ratio ${ratio.toFixed(2)} ` +
+      `(target at most ${TARGET}x): ${ratio <= TARGET ? 'met' : 'NOT met'}; fastest tenth: ${plain.fast.toFixed(3)} ms and ` +
+      `${withPattern.fast.toFixed(3)} ms, ratio ${(withPattern.fast / plain.fast).toFixed(2)}`,
+  );
+}
