@@ -305,6 +305,7 @@ fn a_bending_stiffness_too_large_for_a_double_is_an_overflow_not_a_mechanism() {
         }],
         supports: vec![pin(0.0), roller(6.0)],
         loads: vec![point(3.0, -10.0)],
+        pattern: Vec::new(),
     };
     match solve_beam(&model, &[vec![1.0]]) {
         Err(EngineError::NonFinite { message }) => {
