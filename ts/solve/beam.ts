@@ -37,7 +37,7 @@ import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
-import { engineProblem, formatNumber } from './failures.js';
+import { engineProblem, formatLength, formatNumber } from './failures.js';
 import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
@@ -113,7 +113,7 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
   const tolerance = 1e-9 * total;
   const unit = request.units === 'imperial' ? 'ft' : 'm';
   // written only when a position is past the end: formatting the length costs more than every check
-  const pastEnd = () => `lies past the end of the beam (total length ${formatNumber(total)} ${unit})`;
+  const pastEnd = () => `lies past the end of the beam (total length ${formatLength(total)} ${unit})`;
   const hinges: number[] = [];
   let x = 0;
   request.spans.forEach((span, i) => {

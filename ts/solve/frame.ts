@@ -25,7 +25,7 @@ import { fromEngine, type Quantity, type UnitSystem } from '../units/index.js';
 import { inUnits } from './beam.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
-import { frameEngineModel, frameRequestToSI, frameSemanticIssues } from './frame-model.js';
+import { frameEngineModel, frameRequestToSI, frameSemanticIssues, resolveMemberLoads } from './frame-model.js';
 import type { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
@@ -187,10 +187,11 @@ export function solveFrameDrawing(
   const started = now();
   const semantic = frameSemanticIssues(request);
   if (semantic.length > 0) throw Problem.invalid(semantic);
+  const resolved = resolveMemberLoads(request);
   const units: UnitSystem = request.units ?? 'SI';
   const loads = [...(request.nodalLoads ?? []), ...(request.memberLoads ?? [])];
   const set = request.combinations ? generateCombinations(request.combinations, presentCases(loads)) : undefined;
-  const si = frameRequestToSI(request, context.sections);
+  const si = frameRequestToSI(resolved, context.sections);
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
 
   const all = set?.combinations ?? [];
@@ -232,7 +233,7 @@ export function solveFrameDrawing(
     envelope = frameEnvelope(header, runs);
   }
   warnings.push(...framePlausibility(request, unfactored.displacements, units));
-  const equilibrium = equilibriumResidual(frameActions(request, unfactored.reactions), frameScale(si, unfactored.displacements, units));
+  const equilibrium = equilibriumResidual(frameActions(resolved, unfactored.reactions), frameScale(si, unfactored.displacements, units));
   const response = respond(unfactored, envelope, {
     context,
     kind: 'frame',
