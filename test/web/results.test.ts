@@ -7,7 +7,7 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram, withAttribut
 import type { Model } from '../../ts/web/columns.js';
 import { SPECS } from '../../ts/web/kinds.js';
 import { mechanismFigure } from '../../ts/web/mechanism.js';
-import { displacementsTable, extremesTable, formatValue, reactionsTable, tableHtml, type Cell } from '../../ts/web/results.js';
+import { displacementsTable, extremesTable, formatValue, reactionsTable, spansTable, tableHtml, type Cell } from '../../ts/web/results.js';
 import { figure, solve } from '../../ts/web/solve.js';
 import { convertModel } from '../../ts/web/units.js';
 import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
@@ -45,6 +45,19 @@ describe('results tables', () => {
     expect(forces['/memberForces/1/force']).toBeCloseTo(-25 / 3, 12);
     expect(tableHtml(extremesTable('truss', response))).toContain('>6.667<');
     expect(displacementsTable(response)!.head).toEqual(['Node', 'dx (mm)', 'dy (mm)']);
+  });
+
+  it('shows each span of the README beam with its L/deflection: 5wL⁴/384EI = 8.4375 mm, L/711', () => {
+    // EI = 200e6 kN/m² × 1e-4 m⁴ = 2e4 kN.m²; 5·10·6⁴/(384·2e4) = 8.4375e-3 m; 6000/8.4375 = 711.1 (Roark, Table 8.1 case 2e)
+    const { response } = solve('beam', SPECS.beam.sample, context);
+    const table = spansTable(response)!;
+    expect(table.head).toEqual(['Span', 'From (m)', 'To (m)', 'Deflection (mm)', 'At (m)', 'L/δ']);
+    const [span, from, to, deflection, at, ratio] = table.rows[0]!;
+    expect([span, from, to, at, ratio].map((c) => c!.text)).toEqual(['1', '0', '6', '3', 'L/711']);
+    expect(deflection!.value).toBeCloseTo(-8.4375, 9);
+    // the beam's own extremes table keeps to shear, moment and deflection
+    expect(extremesTable('beam', response).rows.every((r) => !r.some((c) => c.text.startsWith('spans')))).toBe(true);
+    expect(spansTable({ ...response, extremes: undefined })).toBeUndefined();
   });
 
   it('rounds for reading only', () => {

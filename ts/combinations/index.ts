@@ -5,3 +5,4 @@ export { combinationName } from './name.js';
 export * from './envelope.js';
 export * from './frame-envelope.js';
 export { factoredLoads } from './factor-loads.js';
+export * from './serviceability.js';

@@ -6,7 +6,9 @@ import {
   beamEnvelopeWithSeries,
   factorVector,
   generateCombinations,
+  deflectionExtremes,
   presentCases,
+  spanDeflections,
   UNFACTORED,
   type BeamCombinationResult,
   type BeamEnvelope,
@@ -260,7 +262,11 @@ function envelopeRequests(combinations: readonly Combination[]): EngineEnvelopeR
 }
 
 /** One engine result's reactions and extremes in the response's units and the API's signs. */
-export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>, units: UnitSystem): BeamCombinationResult {
+export function presentBeamSummary(
+  r: Omit<EngineBeamResult<unknown>, 'samples'>,
+  units: UnitSystem,
+  spanEnds: readonly number[],
+): BeamCombinationResult {
   const x = (v: number) => fromEngine('length', v, units);
   const entry = (e: { value: number; position: number }, q: Converted) => ({
     value: fromEngine(q, e.value, units),
@@ -279,18 +285,19 @@ export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>
     extremes: {
       shear: range(r.extremes.shear, 'force'),
       moment: (({ max, min }) => ({ maxSagging: max, maxHogging: min }))(range(r.extremes.moment, 'moment')),
-      deflection: {
-        max: Math.abs(deflection.min.value) >= Math.abs(deflection.max.value) ? deflection.min : deflection.max,
-        maxUp: deflection.max,
-        maxDown: deflection.min,
-      },
+      deflection: deflectionExtremes(deflection.max, deflection.min),
+      spans: spanDeflections(
+        r.extremes.spans.map((s) => range(s, 'displacement')),
+        spanEnds,
+        units,
+      ),
     },
   };
 }
 
-/** One engine result in the response's units and the API's signs. */
-export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult<SeriesData> {
-  const { reactions, extremes } = presentBeamSummary(r, units);
+/** One engine result in the response's units and the API's signs; `spanEnds` where each span ends (m | ft). */
+export function presentBeamResult(r: EngineBeamResult, units: UnitSystem, spanEnds: readonly number[]): BeamResult<SeriesData> {
+  const { reactions, extremes } = presentBeamSummary(r, units, spanEnds);
   const { shear, moment, rotation, deflection } = r.samples;
   return {
     reactions,
@@ -315,6 +322,7 @@ function presentBeamEnvelope(
   requests: readonly EngineEnvelopeRequest[],
   bounds: readonly EngineBounds[],
   units: UnitSystem,
+  spanEnds: readonly number[],
 ): BeamEnvelope<SeriesData> {
   const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesData> | undefined => {
     const b = bounds[requests.findIndex((r) => r.diagram === diagram)];
@@ -325,8 +333,14 @@ function presentBeamEnvelope(
   const [shear, moment, deflection] = [bounded('shear'), bounded('moment'), bounded('deflection')];
   if (shear && moment) series.uls = { shear, moment };
   if (deflection) series.sls = { deflection };
-  const summaries = runs.map(({ combination, result }) => ({ combination, result: presentBeamSummary(result, units) }));
+  const summaries = runs.map(({ combination, result }) => ({ combination, result: presentBeamSummary(result, units, spanEnds) }));
   return beamEnvelopeWithSeries(header, summaries, series);
+}
+
+/** Where each span ends along the beam, in the request's units. */
+function endsOf(spans: readonly { length: number }[]): number[] {
+  let x = 0;
+  return spans.map((s) => (x += s.length));
 }
 
 /** Some force or distributed load, none of them downward, at least one upward (moments do not count). */
@@ -385,7 +399,8 @@ export function solveBeamDrawing(
     });
   }
   const [first, ...combined] = analysis.results;
-  const unfactored = presentBeamResult(first!, units);
+  const spanEnds = endsOf(request.spans);
+  const unfactored = presentBeamResult(first!, units, spanEnds);
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
   warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
@@ -396,7 +411,7 @@ export function solveBeamDrawing(
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
-    envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units);
+    envelope = presentBeamEnvelope(header, runs, requests, analysis.envelopes, units, spanEnds);
   }
   const response = respond(unfactored, envelope, {
     context,
@@ -409,7 +424,7 @@ export function solveBeamDrawing(
     si,
   });
   if (drawnIndex < 0) return { response };
-  const figure = presentBeamResult(combined[drawnIndex]!, units);
+  const figure = presentBeamResult(combined[drawnIndex]!, units, spanEnds);
   cleanNumbers([figure]);
   return { response, drawn: figure };
 }

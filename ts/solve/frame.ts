@@ -14,6 +14,7 @@ import {
   type FrameMemberExtremes,
   type FrameRun,
   type Combination,
+  deflectionExtremes,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
 import type { EngineFrameAnalysis, EngineFrameResult, FrameDiagramName } from '../engine/frame-model.js';
@@ -94,7 +95,7 @@ function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units:
   const moment = (v: number) => fromEngine('moment', v, units);
   const length = (v: number) => fromEngine('length', v, units);
   const c = r.members;
-  const entry = (k: number, value: Float64Array, at: Float64Array, q: 'force' | 'moment') => ({
+  const entry = (k: number, value: Float64Array, at: Float64Array, q: 'force' | 'moment' | 'displacement') => ({
     value: fromEngine(q, value[k]!, units),
     position: length(at[k]!),
   });
@@ -128,6 +129,10 @@ function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units:
           maxSagging: entry(k, c.momentMax, c.momentMaxAt, 'moment'),
           maxHogging: entry(k, c.momentMin, c.momentMinAt, 'moment'),
         },
+        deflection: deflectionExtremes(
+          entry(k, c.deflectionMax, c.deflectionMaxAt, 'displacement'),
+          entry(k, c.deflectionMin, c.deflectionMinAt, 'displacement'),
+        ),
       },
     })),
   };

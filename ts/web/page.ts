@@ -16,7 +16,7 @@ import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
-import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, type Table } from './results.js';
+import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, spansTable, type Table } from './results.js';
 import { PaintedRows } from './rows.js';
 import { ResultsTables } from './tables.js';
 import { figure, solve, type Solved } from './solve.js';
@@ -345,7 +345,13 @@ export class Page {
       );
     if (!this.response) return;
     const response = this.response;
-    const tables = [reactionsTable(response), extremesTable(this.kind, response), displacementsTable(response), envelopeTable(response)];
+    const tables = [
+      reactionsTable(response),
+      extremesTable(this.kind, response),
+      spansTable(response),
+      displacementsTable(response),
+      envelopeTable(response),
+    ];
     this.tables.show(tables.filter((t): t is Table => t !== undefined));
     const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
     const warnings = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');

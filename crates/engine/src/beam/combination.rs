@@ -124,7 +124,7 @@ impl Combiner<'_> {
         let combined = response(self.beam, &d, &|case| factor(factors, case));
         BeamResult {
             diagrams: sample(self.beam, &combined.members, [true; 4]),
-            extremes: extremes(&[(1.0, &combined)]),
+            extremes: extremes(&[(1.0, &combined)], &self.beam.span_ends),
             reactions: combined.reactions,
         }
     }
@@ -171,7 +171,7 @@ impl Combiner<'_> {
                     .collect();
                 BeamResult {
                     diagrams: superpose_samples(&sampled, self.needed(i)),
-                    extremes: extremes(&parts),
+                    extremes: extremes(&parts, &beam.span_ends),
                     reactions: superpose_reactions(&parts),
                 }
             };
