@@ -45,6 +45,7 @@ import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { beamActions, beamScale, equilibriumResidual } from './equilibrium.js';
 import { beamMechanism } from './mechanism.js';
+import { overhangWarning } from './overhang.js';
 import { beamPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
@@ -404,6 +405,8 @@ export function solveBeamDrawing(
   const warnings = [...(set?.warnings ?? [])];
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
   warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
+  const overhang = overhangWarning(request, units);
+  if (overhang !== undefined) warnings.push(overhang);
   const scale = beamScale(si, unfactored.extremes.deflection.max.value, units);
   const equilibrium = equilibriumResidual(beamActions(request, unfactored.reactions), scale);
 
