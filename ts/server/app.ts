@@ -7,10 +7,14 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
+import type { Logger } from 'pino';
 import type { Engine } from '../engine/engine.js';
 import type { SolveContext } from '../solve/context.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
+import { accessLog } from './middleware/access-log.js';
+import { createMetrics } from './middleware/metrics.js';
+import { silentLogger } from './logger.js';
 import { jsonBody } from './middleware/body.js';
 import { problems } from './middleware/errors.js';
 import { Problem } from '../problem/index.js';
@@ -27,6 +31,8 @@ export interface AppOptions {
   access?: AccessOptions;
   /** Where service faults are reported. */
   log?: (error: unknown) => void;
+  /** The access log's logger (ts/server/logger.ts); without it nothing is logged per request. */
+  logger?: Logger;
   /** The calculator's built files; default dist/calculator of this repository (`make web`). */
   calculatorDir?: string;
   /** The route table; the service's own unless a test needs another. */
@@ -71,6 +77,7 @@ export function createApp(options: AppOptions): Koa {
   const routes = options.routes ?? ROUTES;
   const solve: SolveContext = { engine: options.engine, baseUrl, ...(options.sections && { sections: options.sections }) };
   const counters = options.access?.counters;
+  const metrics = createMetrics(() => counters?.reachable?.() ?? true);
   const deps: RouteDeps = {
     engine: options.engine,
     baseUrl,
@@ -78,6 +85,7 @@ export function createApp(options: AppOptions): Koa {
     calculatorDir: options.calculatorDir ?? defaultCalculatorDir(),
     routes,
     countersReachable: () => counters?.reachable?.() ?? true,
+    metrics,
     ...(options.sections && { sections: options.sections }),
     ...(options.log && { log: options.log }),
   };
@@ -90,6 +98,9 @@ export function createApp(options: AppOptions): Koa {
   app.on('error', (error: unknown) => {
     if (!isClientDisconnect(error)) log(error);
   });
+  // outermost: they see every request's final status, problems included
+  app.use(accessLog(options.logger ?? silentLogger()));
+  app.use(metrics.middleware);
   app.use(problems(options.engine.version, baseUrl, log));
   app.use(router.routes());
   app.use(async (ctx) => {

@@ -8,10 +8,12 @@ import { loadSectionLibrary } from './section-files.js';
 import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
 import { createApp, listenPort, publicBaseUrl } from './app.js';
 import { answerClientErrors } from './client-errors.js';
+import { createLogger, logSettingsFromEnv } from './logger.js';
 
 const port = listenPort(process.env);
 const baseUrl = publicBaseUrl(process.env);
 
+const logger = createLogger(logSettingsFromEnv(process.env));
 const engine = await loadEngine();
 const stores = storesFromEnv(process.env);
 const app = createApp({
@@ -19,6 +21,8 @@ const app = createApp({
   baseUrl,
   sections: loadSectionLibrary(),
   access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
+  logger,
+  log: (error) => logger.error({ err: error }, 'service fault'),
 });
 const server = app.listen(port, () => {
   const address = server.address();
@@ -26,7 +30,10 @@ const server = app.listen(port, () => {
     typeof address === 'object' && address
       ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
       : String(address);
-  console.log(`Spanwise ${engine.version} listening on ${where}; links and problem types use ${baseUrl}`);
+  logger.info(
+    { engineVersion: engine.version, address: where, baseUrl },
+    `Spanwise ${engine.version} listening on ${where}; links and problem types use ${baseUrl}`,
+  );
 });
 answerClientErrors(server, engine.version, baseUrl);
 

@@ -39,6 +39,7 @@ import { solveFrame } from '../../solve/frame.js';
 import { solveTruss } from '../../solve/truss.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
+import { METRICS_PATH, type Metrics } from '../middleware/metrics.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
 import { problemPageHandler } from './problem-pages.js';
 import { calculatorAsset, calculatorPage } from './calculator.js';
@@ -55,6 +56,8 @@ export interface RouteDeps {
   routes: readonly Route[];
   /** False while a configured counter store cannot be reached. */
   countersReachable: () => boolean;
+  /** The Prometheus registry GET /metrics answers (middleware/metrics.ts). */
+  metrics?: Metrics;
   log?: (error: unknown) => void;
 }
 
@@ -154,6 +157,8 @@ export const ROUTES: readonly Route[] = [
   },
   // The page each problem `type` URI names; not part of the API document, not counted.
   { method: 'GET', path: '/problems/{code}', access: 'open', handler: ({ baseUrl }) => problemPageHandler(baseUrl) },
+  // Operations (docs/operations.md): Prometheus metrics, open and uncounted, not part of the API document.
+  { method: 'GET', path: METRICS_PATH, access: 'open', handler: ({ metrics }) => metrics?.handler },
   // The calculator links.view leads to (decisions.md 16): static files, not part of the API document, not counted.
   { method: 'GET', path: '/calculator/{kind}', access: 'open', handler: ({ calculatorDir }) => calculatorPage(calculatorDir) },
   {
