@@ -43,6 +43,7 @@ import { METRICS_PATH, type Metrics } from '../middleware/metrics.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
 import { problemPageHandler } from './problem-pages.js';
 import { calculatorAsset, calculatorPage } from './calculator.js';
+import { calculatorIndexHandler, docsHandler, docsViewerHandler, DOCS_VIEWER_PATH, homeHandler } from './front-door.js';
 
 /** What handlers are made from, once per app. */
 export interface RouteDeps {
@@ -157,6 +158,11 @@ export const ROUTES: readonly Route[] = [
   },
   // The page each problem `type` URI names; not part of the API document, not counted.
   { method: 'GET', path: '/problems/{code}', access: 'open', handler: ({ baseUrl }) => problemPageHandler(baseUrl) },
+  // The front door (decisions.md 23): pages for people, open, not counted, not part of the API document.
+  { method: 'GET', path: '/', access: 'open', handler: ({ baseUrl, engine }) => homeHandler(baseUrl, engine.version) },
+  { method: 'GET', path: '/docs', access: 'open', handler: docsHandler },
+  { method: 'GET', path: DOCS_VIEWER_PATH, access: 'open', handler: docsViewerHandler },
+  { method: 'GET', path: '/calculator', access: 'open', handler: ({ engine }) => calculatorIndexHandler(engine.version) },
   // Operations (docs/operations.md): Prometheus metrics, open and uncounted, not part of the API document.
   { method: 'GET', path: METRICS_PATH, access: 'open', handler: ({ metrics }) => metrics?.handler },
   // The calculator links.view leads to (decisions.md 16): static files, not part of the API document, not counted.
