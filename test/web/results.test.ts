@@ -7,7 +7,16 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram, withAttribut
 import type { Model } from '../../ts/web/columns.js';
 import { SPECS } from '../../ts/web/kinds.js';
 import { mechanismFigure } from '../../ts/web/mechanism.js';
-import { displacementsTable, extremesTable, formatValue, reactionsTable, spansTable, tableHtml, type Cell } from '../../ts/web/results.js';
+import {
+  displacementsTable,
+  envelopeTable,
+  extremesTable,
+  formatValue,
+  reactionsTable,
+  spansTable,
+  tableHtml,
+  type Cell,
+} from '../../ts/web/results.js';
 import { figure, solve } from '../../ts/web/solve.js';
 import { convertModel } from '../../ts/web/units.js';
 import { portalWithCases, windTriangle, workedExample } from '../svg/combination-models.js';
@@ -58,6 +67,17 @@ describe('results tables', () => {
     // the beam's own extremes table keeps to shear, moment and deflection
     expect(extremesTable('beam', response).rows.every((r) => !r.some((c) => c.text.startsWith('spans')))).toBe(true);
     expect(spansTable({ ...response, extremes: undefined })).toBeUndefined();
+  });
+
+  it('names an envelope reaction by its position rounded for reading (6 m in feet: at 19.69, not 19.68503937)', () => {
+    const governed = { value: 1, combination: 'AS1170-ULS-1' };
+    const table = envelopeTable({
+      envelope: {
+        combinations: [],
+        uls: { reactions: [{ type: 'pin', position: 19.68503937, vertical: { max: governed, min: governed } }] },
+      },
+    })!;
+    expect(table.rows.map((r) => r[1]!.text)).toEqual(['reaction at 19.69 vertical max', 'reaction at 19.69 vertical min']);
   });
 
   it('rounds for reading only', () => {

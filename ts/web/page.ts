@@ -11,7 +11,7 @@ import { decodeViewModel, viewLink } from '../solve/links.js';
 import { escapeXml } from '../svg/escape.js';
 import type { UnitSystem } from '../units/index.js';
 import { freshIn, rowsOf, type CollectionSpec, type InputKind, type Model, type Row } from './columns.js';
-import { collectionHtml, fieldText, fieldValue } from './editor.js';
+import { collectionHtml, fieldText, fieldValue, inputText } from './editor.js';
 import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
@@ -169,7 +169,8 @@ export class Page {
   private showFieldValues(typing: HTMLInputElement | HTMLSelectElement): void {
     for (const input of document.querySelectorAll<HTMLInputElement>('#collections input[type="text"][name]')) {
       if (input === typing) continue;
-      const text = fieldText(get(this.model, input.name));
+      const value = get(this.model, input.name);
+      const text = input.classList.contains('num') ? inputText(value) : fieldText(value);
       if (input.value !== text) input.value = text;
     }
   }

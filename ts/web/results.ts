@@ -90,6 +90,7 @@ const NAMES: Record<string, string> = {
   memberForces: 'force',
   displacements: 'displacement',
   members: '',
+  spans: '',
 };
 
 const QUANTITY_LABEL: Record<string, string> = { shear: 'force', axial: 'force', moment: 'moment', deflection: 'deflection' };
@@ -234,7 +235,7 @@ export function envelopeTable(response: Plain): Table | undefined {
               ? `member ${String(r.member)}`
               : r.from !== undefined
                 ? `span ${i + 1}`
-                : `at ${String(r.position)}`;
+                : `at ${formatValue(Number(r.position))}`;
         walk(item, [...at, i], [...label, name]);
       });
       return;
