@@ -69,7 +69,7 @@ describe('series written from the engine numbers', () => {
       ];
       // the presented result converts the engine's buffer in place: compare with a second solve
       const numbers = engine.analyseBeam(model, combinations, envelopes, 1);
-      const presented = presentBeamResult(engine.analyseBeam(model, combinations, envelopes, 1).results[0]!, units);
+      const presented = presentBeamResult(engine.analyseBeam(model, combinations, envelopes, 1).results[0]!, units, [7.3, 12.2]);
       for (const diagram of Object.keys(QUANTITY) as DiagramName[]) {
         const series = presented.diagrams[diagram];
         const want = converted(numbers.results[0]!.samples[diagram], diagram, units);

@@ -36,6 +36,7 @@ function run(id: string, kind: LimitState, shear: number[], moment: number[], de
       shear: { max: at(Math.max(...shear), 0), min: at(Math.min(...shear), 4) },
       moment: { maxSagging: at(Math.max(...moment), 2), maxHogging: at(Math.min(...moment), 0) },
       deflection: { max: at(Math.min(...deflection), 2), maxUp: at(0, 0), maxDown: at(Math.min(...deflection), 2) },
+      spans: [],
     },
   };
   return { combination: combination(id, kind), result };

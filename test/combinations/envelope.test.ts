@@ -24,8 +24,13 @@ interface Shape {
   deflection: number[];
   vertical: [number, number];
   moment0?: number;
-  extremes: BeamResult['extremes'];
+  extremes: Omit<BeamResult['extremes'], 'spans'>;
 }
+
+/** One 6 m span: its largest deflection is the beam's, L/δ = 6000 mm / |δ|. */
+const oneSpan = (deflection: { value: number; position: number }) => [
+  { from: 0, to: 6, deflection, ratio: 6000 / Math.abs(deflection.value) },
+];
 
 function beamResult(shape: Shape): BeamResult {
   return {
@@ -39,7 +44,7 @@ function beamResult(shape: Shape): BeamResult {
       rotation: series([0, 0, 0, 0]),
       deflection: series(shape.deflection),
     },
-    extremes: shape.extremes,
+    extremes: { ...shape.extremes, spans: oneSpan(shape.extremes.deflection.max) },
   };
 }
 
@@ -156,6 +161,8 @@ describe('beam envelope', () => {
           maxUp: { value: 2, position: 6, combination: 'AS1170-SLS-2' },
           maxDown: { value: -5, position: 3, combination: 'AS1170-SLS-1' },
         },
+        // C sags 5 mm, D 4 mm: the span's largest is C's, 6000 / 5 = L/1200
+        spans: [{ from: 0, to: 6, deflection: { value: -5, position: 3, combination: 'AS1170-SLS-1' }, ratio: 1200 }],
       },
     });
   });
@@ -180,7 +187,10 @@ describe('beam envelope', () => {
     // Equal magnitudes of opposite sign for the largest deflection: the first keeps it.
     const lifted: BeamRun = {
       combination: combination('AS1170-SLS-3', 'SLS'),
-      result: { ...D.result, extremes: { ...D.result.extremes, deflection: { max: at(5, 6), maxUp: at(5, 6), maxDown: at(-1, 3) } } },
+      result: {
+        ...D.result,
+        extremes: { ...D.result.extremes, deflection: { max: at(5, 6), maxUp: at(5, 6), maxDown: at(-1, 3) }, spans: oneSpan(at(5, 6)) },
+      },
     };
     expect(beamEnvelope(header, [C, lifted]).sls?.extremes.deflection.max.combination).toBe('AS1170-SLS-1');
     expect(beamEnvelope(header, [lifted, C]).sls?.extremes.deflection.max).toEqual({ value: 5, position: 6, combination: 'AS1170-SLS-3' });

@@ -78,14 +78,30 @@ const OVERRIDES: Record<keyof typeof OFFICE_TABLES, Record<Occupancy, Override[]
   IS456: { residential: [], office: [], retail: [], congregation: [], storage: [] },
 };
 
+/**
+ * How each standard writes the service's cases (combinations.md 0.1): ASCE 7's D, L, Lr; EN 1990's characteristic
+ * Gk, Qk, Wk, Sk, Tk, the roof's imposed load as Qk of category H and the seismic action AEd (no rain action: R).
+ * The tables of combinations.md write every name in the service's symbols; the service names them the standard's way.
+ */
+const WRITTEN_AS: Partial<Record<keyof typeof OFFICE_TABLES, Partial<Record<LoadCase, string>>>> = {
+  ASCE7: { G: 'D', Q: 'L', Qr: 'Lr' },
+  'EN1990-UK': { G: 'Gk', Q: 'Qk', Qr: 'Qk,H', W: 'Wk', E: 'AEd', S: 'Sk', T: 'Tk' },
+};
+
+/** A combinations.md name (`1.2G + Q − E`) in the standard's own symbols. */
+function inStandardSymbols(name: string, standard: keyof typeof OFFICE_TABLES): string {
+  const symbols = WRITTEN_AS[standard] ?? {};
+  return name.replace(/([0-9.]*)(Qr|G|Q|W|E|S|R|T)\b/g, (_, factor: string, c: LoadCase) => `${factor}${symbols[c] ?? c}`);
+}
+
 function expectedTable(standard: keyof typeof OFFICE_TABLES, occupancy: Occupancy): Combination[] {
   const overrides = new Map(OVERRIDES[standard][occupancy].map(([id, q, name]) => [id, { q, name }]));
   return OFFICE_TABLES[standard].map(([id, name, vector]) => {
     const override = overrides.get(id);
-    if (override === undefined) return expected(id, name, vector);
+    if (override === undefined) return expected(id, inStandardSymbols(name, standard), vector);
     const changed = [...vector];
     changed[1] = override.q;
-    return expected(id, override.name, changed);
+    return expected(id, inStandardSymbols(override.name, standard), changed);
   });
 }
 
@@ -98,6 +114,30 @@ function problemOf(run: () => unknown): Problem {
   }
   throw new Error('expected a Problem to be thrown');
 }
+
+describe("names in the standard's own symbols (issue 36)", () => {
+  it('ASCE7 writes dead, live and roof live as D, L and Lr: "1.2D + 1.6L" (ASCE 7-22 2.3.1 combination 2)', () => {
+    const names = generateCombinations({ standard: 'ASCE7' }, ['G', 'Q', 'Qr', 'E']).combinations.map((c) => `${c.id} ${c.name}`);
+    expect(names).toContain('ASCE7-ULS-2 1.2D + 1.6L');
+    expect(names).toContain('ASCE7-ULS-3 1.2D + 1.6L + 0.5Lr');
+    expect(names).toContain('ASCE7-ULS-20 0.9D − E');
+    expect(names).toContain('ASCE7-SLS-2 D + L');
+  });
+
+  it('EN1990-UK writes characteristic values: "1.35Gk + 1.5Qk" forms (BS EN 1990 6.10a, 6.10b, 6.12b)', () => {
+    const set = generateCombinations({ standard: 'EN1990-UK', occupancy: 'office' }, ['G', 'Q', 'W', 'E']);
+    const name = (id: string) => set.combinations.find((c) => c.id === id)?.name;
+    expect(name('EN1990UK-ULS-1')).toBe('1.35Gk');
+    expect(name('EN1990UK-ULS-5')).toBe('1.24875Gk + 1.5Qk');
+    expect(name('EN1990UK-ULS-17')).toBe('Gk + 1.5Wk');
+    expect(name('EN1990UK-ULS-18')).toBe('Gk + 0.3Qk + AEd');
+  });
+
+  it('ids and factors stay as combinations.md gives them', () => {
+    const set = generateCombinations({ standard: 'ASCE7' }, ['G', 'Q']);
+    expect(set.combinations.find((c) => c.id === 'ASCE7-ULS-2')?.factors).toMatchObject({ G: 1.2, Q: 1.6 });
+  });
+});
 
 describe('full tables (every case present)', () => {
   for (const standard of ['AS1170', 'ASCE7', 'EN1990-UK', 'IS456'] as const) {
@@ -198,9 +238,9 @@ describe('worked example: G = 10 kN/m, Q = 5 kN/m, 6 m simply supported, office'
     expect(names).toEqual(['1.35G', '1.2G + 1.5Q', '1.2G + 0.6Q', 'G', 'G + 0.7Q', 'G + 0.4Q']);
   });
 
-  it('EN1990-UK: 6.10a row 2 is 1.35G + 1.05Q = 18.75 kN/m, 84.375 kN.m (3.9)', () => {
+  it('EN1990-UK: 6.10a row 2 is 1.35Gk + 1.05Qk = 18.75 kN/m, 84.375 kN.m (3.9)', () => {
     const row = generateCombinations({ standard: 'EN1990-UK' }, present).combinations.find((c) => c.id === 'EN1990UK-ULS-2');
-    expect(row?.name).toBe('1.35G + 1.05Q');
+    expect(row?.name).toBe('1.35Gk + 1.05Qk');
     expect(midspanMoment(row!)).toBeCloseTo(84.375, 10);
   });
 
@@ -222,13 +262,13 @@ describe('requires and deduplication (combinations.md 0.3)', () => {
   it('EN1990-UK with G and W: SLS-11 (G + W) duplicates SLS-10 once S, R, T, Q are zeroed and is dropped', () => {
     const set = generateCombinations({ standard: 'EN1990-UK' }, ['G', 'W']);
     expect(set.combinations.map((c) => `${c.id} ${c.name}`)).toEqual([
-      'EN1990UK-ULS-1 1.35G',
-      'EN1990UK-ULS-4 1.35G + 0.75W',
-      'EN1990UK-ULS-13 1.24875G + 1.5W',
-      'EN1990UK-ULS-17 G + 1.5W',
-      'EN1990UK-SLS-1 G',
-      'EN1990UK-SLS-10 G + W',
-      'EN1990UK-SLS-18 G + 0.2W',
+      'EN1990UK-ULS-1 1.35Gk',
+      'EN1990UK-ULS-4 1.35Gk + 0.75Wk',
+      'EN1990UK-ULS-13 1.24875Gk + 1.5Wk',
+      'EN1990UK-ULS-17 Gk + 1.5Wk',
+      'EN1990UK-SLS-1 Gk',
+      'EN1990UK-SLS-10 Gk + Wk',
+      'EN1990UK-SLS-18 Gk + 0.2Wk',
     ]);
   });
 
@@ -265,13 +305,13 @@ describe('requires and deduplication (combinations.md 0.3)', () => {
     ]);
   });
 
-  it('ASCE7 "Q and Qr" rows need both: Qr alone gives ULS-6 as 1.2G + 1.6Qr', () => {
+  it('ASCE7 "Q and Qr" rows need both: Qr alone gives ULS-6 as 1.2D + 1.6Lr', () => {
     const set = generateCombinations({ standard: 'ASCE7' }, ['G', 'Qr']);
     expect(set.combinations.map((c) => `${c.id} ${c.name}`)).toEqual([
-      'ASCE7-ULS-1 1.4G',
-      'ASCE7-ULS-6 1.2G + 1.6Qr',
-      'ASCE7-SLS-1 G',
-      'ASCE7-SLS-3 G + Qr',
+      'ASCE7-ULS-1 1.4D',
+      'ASCE7-ULS-6 1.2D + 1.6Lr',
+      'ASCE7-SLS-1 D',
+      'ASCE7-SLS-3 D + Lr',
     ]);
   });
 

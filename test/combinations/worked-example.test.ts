@@ -55,18 +55,18 @@ const WORKED: WorkedCase[] = [
     },
   },
   {
-    // combinations.md 2.8
+    // combinations.md 2.8, named in ASCE 7's symbols (D dead, L live)
     standard: 'ASCE7',
     ids: ['ASCE7-ULS-1', 'ASCE7-ULS-2', 'ASCE7-SLS-1', 'ASCE7-SLS-2'],
-    uls: { id: 'ASCE7-ULS-2', name: '1.2G + 1.6Q', w: 20, moment: 90 },
+    uls: { id: 'ASCE7-ULS-2', name: '1.2D + 1.6L', w: 20, moment: 90 },
     sls: { id: 'ASCE7-SLS-2', w: 15 },
     w: { 'ASCE7-ULS-1': 14, 'ASCE7-ULS-2': 20, 'ASCE7-SLS-1': 10, 'ASCE7-SLS-2': 15 },
   },
   {
-    // combinations.md 3.9
+    // combinations.md 3.9, named in EN 1990's characteristic values (Gk, Qk)
     standard: 'EN1990-UK',
     ids: ['EN1990UK-ULS-1', 'EN1990UK-ULS-2', 'EN1990UK-ULS-5', 'EN1990UK-SLS-1', 'EN1990UK-SLS-2', 'EN1990UK-SLS-15', 'EN1990UK-SLS-20'],
-    uls: { id: 'EN1990UK-ULS-5', name: '1.24875G + 1.5Q', w: 19.9875, moment: 89.94375 },
+    uls: { id: 'EN1990UK-ULS-5', name: '1.24875Gk + 1.5Qk', w: 19.9875, moment: 89.94375 },
     sls: { id: 'EN1990UK-SLS-2', w: 15 },
     w: {
       'EN1990UK-ULS-1': 13.5,

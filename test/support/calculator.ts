@@ -125,9 +125,9 @@ export function modelInAddress(page: Page): unknown {
   return decodeViewModel(payload);
 }
 
-/** Every number cell of the results tables: its JSON pointer into the solve response and its value as written. */
+/** Every number cell of the results tables (a beam's span deflections included): its JSON pointer into the solve response and its value as written. */
 export async function resultCells(page: Page): Promise<{ path: string; value: string }[]> {
-  return page.$$eval('table#reactions [data-path], table#extremes [data-path]', (cells) =>
+  return page.$$eval('table#reactions [data-path], table#extremes [data-path], table#spans [data-path]', (cells) =>
     cells.map((cell) => ({ path: cell.getAttribute('data-path') ?? '', value: cell.getAttribute('data-value') ?? '' })),
   );
 }

@@ -13,6 +13,7 @@ import {
   extremesTable,
   formatValue,
   reactionsTable,
+  spansTable,
   tableHtml,
   type Cell,
 } from '../../ts/web/results.js';
@@ -55,6 +56,8 @@ describe('results tables', () => {
     expect(tableHtml(extremesTable('truss', response))).toContain('>6.667<');
     expect(displacementsTable(response)!.head).toEqual(['Node', 'dx (mm)', 'dy (mm)']);
   });
+
+C  });
 
   it('names the governing arrangement of pattern loading beside its combination', () => {
     // three equal 6 m spans, live load patterned: end-span sagging with spans 1 and 3 (test/fixtures/pattern)

@@ -5,6 +5,7 @@
  * combinations only, deflections and displacements over SLS combinations only; on a tie the
  * first combination in the order given (id order) governs (decisions.md section 13).
  */
+import { spanEnvelope, type SpanDeflection } from './serviceability.js';
 import { Problem } from '../problem/index.js';
 import type { ArrangedValue, BeamPatternBounds, PatternPiece, PatternSummary } from './pattern.js';
 import type { Combination, CombinationsHeader, LimitState } from './types.js';
@@ -21,6 +22,8 @@ export interface BeamExtremes {
   shear: { max: ExtremeEntry; min: ExtremeEntry };
   moment: { maxSagging: ExtremeEntry; maxHogging: ExtremeEntry };
   deflection: { max: ExtremeEntry; maxUp: ExtremeEntry; maxDown: ExtremeEntry };
+  /** Each span's largest deflection and span/deflection ratio (ts/combinations/serviceability.ts). */
+  spans: SpanDeflection[];
 }
 
 export interface BeamReaction {
@@ -118,7 +121,10 @@ export interface BeamUlsEnvelope<S = Series> {
 
 export interface BeamSlsEnvelope<S = Series> {
   deflection: Bounds<S>;
-  extremes: { deflection: { max: GovernedExtreme; maxUp: GovernedExtreme; maxDown: GovernedExtreme } };
+  extremes: {
+    deflection: { max: GovernedExtreme; maxUp: GovernedExtreme; maxDown: GovernedExtreme };
+    spans: SpanDeflection<GovernedExtreme>[];
+  };
 }
 
 export interface BeamEnvelopeCombination extends Combination {
@@ -394,6 +400,10 @@ function beamSls<S>(runs: readonly CombinationRun<BeamCombinationResult>[], seri
           smaller,
         ),
       },
+      spans: spanEnvelope(
+        runs.map((run) => run.result.extremes.spans),
+        ids,
+      ),
     },
   };
 }

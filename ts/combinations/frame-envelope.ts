@@ -40,6 +40,8 @@ export interface FrameMemberExtremes {
   axial: Bounds<ExtremeEntry>;
   shear: Bounds<ExtremeEntry>;
   moment: { maxSagging: ExtremeEntry; maxHogging: ExtremeEntry };
+  /** Displacement along y', as a beam's deflection extremes. */
+  deflection: { max: ExtremeEntry; maxUp: ExtremeEntry; maxDown: ExtremeEntry };
 }
 
 /** What the envelope reads of one combination's frame results. */

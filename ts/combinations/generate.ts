@@ -133,7 +133,7 @@ function fromTable(table: StandardTable, request: CombinationsRequest, present: 
       skipped.set(id, `with the absent cases at 0 it equals ${twin.id}`);
       continue;
     }
-    generated.push({ id, name: combinationName(factors), kind: row.kind, factors });
+    generated.push({ id, name: combinationName(factors, table.symbols), kind: row.kind, factors });
   }
   return { catalogue, generated, skipped };
 }

@@ -7,3 +7,4 @@ export * from './frame-envelope.js';
 export * from './truss-envelope.js';
 export * from './pattern.js';
 export { factoredLoads } from './factor-loads.js';
+export * from './serviceability.js';

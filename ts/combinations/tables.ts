@@ -22,6 +22,11 @@ export interface StandardTable {
   /** The STD part of the ids `<STD>-<ULS|SLS>-<n>` (combinations.md 0.2). */
   prefix: string;
   rows: (occupancy: Occupancy) => TableRow[];
+  /**
+   * How the standard itself writes a case in a combination's name, where that differs from the service's case
+   * symbol (combinations.md 0.1); ids and factors never change with it.
+   */
+  symbols?: Partial<Record<LoadCase, string>>;
 }
 
 /**
@@ -104,6 +109,8 @@ const as1170: StandardTable = {
 
 const asce7: StandardTable = {
   prefix: 'ASCE7',
+  // ASCE 7 writes D, L and Lr for dead, live and roof live (combinations.md 0.1)
+  symbols: { G: 'D', Q: 'L', Qr: 'Lr' },
   rows: () => [
     uls(1, [1.4, 0, 0, 0, 0, 0, 0, 0], '—'),
     uls(2, [1.2, 1.6, 0, 0, 0, 0, 0, 0], 'Q'),
@@ -177,6 +184,9 @@ export const EN1990_G_610B = scaled(0.925, 1.35);
 
 const en1990uk: StandardTable = {
   prefix: 'EN1990UK',
+  // EN 1990's characteristic values Gk, Qk, Wk, Sk, Tk and the design seismic action AEd (combinations.md 0.1); the
+  // roof's imposed load is Qk of category H, and rain, which EN 1991 does not define, keeps the service's R
+  symbols: { G: 'Gk', Q: 'Qk', Qr: 'Qk,H', W: 'Wk', E: 'AEd', S: 'Sk', T: 'Tk' },
   rows(occupancy) {
     const { a, b1, b2 } = EN1990_PSI[occupancy];
     const qa = scaled(1.5, a);

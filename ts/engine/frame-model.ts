@@ -41,6 +41,10 @@ export const MEMBER_COLUMNS = [
   'momentMaxAt',
   'momentMin',
   'momentMinAt',
+  'deflectionMax',
+  'deflectionMaxAt',
+  'deflectionMin',
+  'deflectionMinAt',
 ] as const;
 export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
 

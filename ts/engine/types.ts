@@ -45,7 +45,8 @@ export interface EngineBeamResult<S = Samples> {
   reactions: { kind: EngineSupportKind; position: number; vertical: number; moment: number }[];
   /** The diagrams. */
   samples: Record<DiagramName, S>;
-  extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange };
+  /** `spans`: the deflection over each span of the model, in order. */
+  extremes: { shear: EngineRange; moment: EngineRange; deflection: EngineRange; spans: EngineRange[] };
   /** Bounds over every arrangement of the pieces, when the model patterns a case and an envelope bounds this result. */
   pattern?: EnginePatterned;
 }

@@ -11,7 +11,8 @@ export interface Example {
 }
 
 const simplySupportedUdl: Example = {
-  summary: '6 m simply supported span, 10 kN/m downward (R = wL/2 = 30 kN, M = wL²/8 = 45 kN.m)',
+  summary:
+    '6 m simply supported span, 10 kN/m downward (R = wL/2 = 30 kN, M = wL²/8 = 45 kN.m; extremes.spans: 10.55 mm at midspan, L/569)',
   value: {
     units: 'SI',
     spans: [{ length: 6, E: 200, I: 8.0e7 }],
@@ -219,6 +220,23 @@ export const frameSolveExamples: Record<string, Example> = {
         { type: 'udl', member: 1, start: 2, from: 0, to: 4, direction: 'global-x', case: 'W' },
       ],
       combinations: { standard: 'AS1170' },
+    },
+  },
+  pitchedRafter: {
+    summary:
+      'A rafter rising 1.5 m over 10 m, pinned and on a roller, 2 kN/m along its whole length: `from` and `to` left out (0 and the length); members[0].extremes.deflection gives its largest deflection',
+    value: {
+      nodes: [
+        { id: 1, x: 0, y: 0 },
+        { id: 2, x: 10, y: 1.5 },
+      ],
+      members: [{ id: 1, from: 1, to: 2 }],
+      materials: [{ id: 1, section: '310UB40.4' }],
+      supports: [
+        { node: 1, type: 'pin' },
+        { node: 2, type: 'roller' },
+      ],
+      memberLoads: [{ type: 'udl', member: 1, start: -2 }],
     },
   },
 };

@@ -116,8 +116,12 @@ export const MemberLineLoad = Strict(
     member: Id('Loaded member id.'),
     start: Num('Intensity at `from` (kN/m | kip/ft) along `direction`.'),
     end: Type.Optional(Num('Intensity at `to`; default `start` (uniform).')),
-    from: NonNegativeNum('Start of the loaded length, from the member start node (m | ft).'),
-    to: NonNegativeNum('End of the loaded length (m | ft); greater than `from`.'),
+    from: Type.Optional(NonNegativeNum('Start of the loaded length, from the member start node (m | ft); default 0.')),
+    to: Type.Optional(
+      NonNegativeNum(
+        "End of the loaded length (m | ft), greater than `from`; default the member's length. A value within 1e-9 of the length (relative) is its end.",
+      ),
+    ),
     direction,
     ...loadCase,
   },
@@ -162,3 +166,30 @@ export const FrameSolveRequest = Strict(
 
 export type FrameSolveRequest = Static<typeof FrameSolveRequest>;
 export type FrameMemberLoadInput = Static<typeof MemberLoad>;
+
+/**
+ * A position within this fraction of a member's length from its end is the end: a length computed from
+ * coordinates, printed and pasted back, or worked out by hand from a slope, lands there to within rounding.
+ */
+export const MEMBER_END_TOLERANCE = 1e-9;
+
+/**
+ * Where a frame `udl` acts along its member of `length` (the request's units): from `from` (default the start
+ * node) to `to` (default the end node), an end within MEMBER_END_TOLERANCE of the member's end taken as that end.
+ * The pipeline integrates this extent and the figure draws it.
+ */
+export function udlExtent(load: { from?: number | undefined; to?: number | undefined }, length: number): { from: number; to: number } {
+  return { from: atMemberEnd(load.from ?? 0, length), to: atMemberEnd(load.to ?? length, length) };
+}
+
+/** `x`, or the member's end when `x` is within MEMBER_END_TOLERANCE of it. */
+export function atMemberEnd(x: number, length: number): number {
+  return Math.abs(x - length) <= MEMBER_END_TOLERANCE * length ? length : x;
+}
+
+/** A member load as the pipeline reads it: a `udl`'s `from` and `to` filled in (ts/solve/frame-model.ts). */
+export type ResolvedMemberLoad =
+  Exclude<FrameMemberLoadInput, { type: 'udl' }> | (Extract<FrameMemberLoadInput, { type: 'udl' }> & { from: number; to: number });
+
+/** A frame request after its semantic checks, every member load's extent explicit. */
+export type ResolvedFrameRequest = Omit<FrameSolveRequest, 'memberLoads'> & { memberLoads?: ResolvedMemberLoad[] };

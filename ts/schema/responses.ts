@@ -134,6 +134,22 @@ export const BeamReaction = Strict({
   moment: Num('Clockwise positive (kN.m | k.ft); 0 for pin and roller.'),
 });
 
+/** One span's largest deflection and its span/deflection ratio; `deflection` an Extreme, or a GovernedExtreme in the SLS envelope. */
+const SpanDeflection = <T extends TSchema>(deflection: T) =>
+  Strict(
+    {
+      from: Num('Where the span starts along the beam (m | ft).'),
+      to: Num('Where the span ends (m | ft).'),
+      deflection,
+      ratio: Type.Optional(
+        Num(
+          'Span length over the magnitude of `deflection`, as a pure number: 480 reads L/480, to set against limits such as L/360. Absent where the span does not deflect.',
+        ),
+      ),
+    },
+    { description: "One span of the request's `spans`, in order: its deflection of largest magnitude (mm | in) and L/deflection." },
+  );
+
 export const BeamExtremes = Strict({
   shear: Strict({ max: Extreme, min: Extreme }),
   moment: Strict({ maxSagging: Extreme, maxHogging: Extreme }, { description: 'Largest and smallest M (sagging positive).' }),
@@ -141,6 +157,7 @@ export const BeamExtremes = Strict({
     { max: Extreme, maxUp: Extreme, maxDown: Extreme },
     { description: 'max is whichever of maxUp and maxDown has the larger magnitude; down is negative (mm | in).' },
   ),
+  spans: Type.Array(SpanDeflection(Extreme), { description: 'Serviceability at a glance: each span, in order.' }),
 });
 
 const BeamDiagrams = Strict(
@@ -178,7 +195,12 @@ const BeamEnvelope = Strict(
     sls: Type.Optional(
       Strict({
         deflection: Type.Optional(Bounds(Series('Deflection envelope; absent with `output.diagrams` false.'))),
-        extremes: Strict({ deflection: Strict({ max: GovernedExtreme, maxUp: GovernedExtreme, maxDown: GovernedExtreme }) }),
+        extremes: Strict({
+          deflection: Strict({ max: GovernedExtreme, maxUp: GovernedExtreme, maxDown: GovernedExtreme }),
+          spans: Type.Array(SpanDeflection(GovernedExtreme), {
+            description: 'Each span: the SLS combination with the largest deflection there, and its ratio.',
+          }),
+        }),
       }),
     ),
     pattern: Type.Optional(
@@ -290,6 +312,13 @@ export const FrameMemberExtremes = Strict(
     axial: Bounds(Extreme),
     shear: Bounds(Extreme),
     moment: Strict({ maxSagging: Extreme, maxHogging: Extreme }, { description: 'Largest and smallest M.' }),
+    deflection: Strict(
+      { max: Extreme, maxUp: Extreme, maxDown: Extreme },
+      {
+        description:
+          "Displacement along y' (mm | in), the member's `deflection` diagram: max is whichever of maxUp and maxDown has the larger magnitude.",
+      },
+    ),
   },
   { description: 'Exact extremes along the member; positions from its start node (m | ft).' },
 );

@@ -35,6 +35,8 @@ function discriminator(schema: TSchema): string | undefined {
  * are the useful ones.
  */
 function* explain(error: ValueError, prefix: string): Generator<ProblemIssue> {
+  // A missing value also fails its type ("expected number"), inside a union's variant too: "is required" alone says it.
+  if (error.value === undefined && error.type !== ValueErrorType.ObjectRequiredProperty) return;
   if (error.type === ValueErrorType.Union && error.schema[Kind] === 'Union') {
     const variants = (error.schema as unknown as { anyOf: TSchema[] }).anyOf;
     const literals = variants.map((v) => (v as { const?: unknown }).const);
@@ -106,8 +108,6 @@ export function compile<T extends TSchema>(schema: T, references: TSchema[] = []
     const found: ProblemIssue[] = [];
     const seen = new Set<string>();
     for (const error of compiled.Errors(value)) {
-      // A missing value also fails its type ("expected number"): "is required" alone says it.
-      if (error.value === undefined && error.type !== ValueErrorType.ObjectRequiredProperty) continue;
       for (const issue of explain(error, prefix)) {
         const key = `${issue.path}|${issue.message}`;
         if (seen.has(key)) continue;

@@ -7,11 +7,15 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
+import type { Logger } from 'pino';
 import type { Engine } from '../engine/engine.js';
 import { EnginePool } from './compute/pool.js';
 import type { Compute } from './compute/settle.js';
 import type { SectionLibrary } from '../sections/library.js';
 import { accessControl, type AccessOptions } from './middleware/access.js';
+import { accessLog } from './middleware/access-log.js';
+import { createMetrics } from './middleware/metrics.js';
+import { silentLogger } from './logger.js';
 import { jsonBody } from './middleware/body.js';
 import { problems } from './middleware/errors.js';
 import { Problem } from '../problem/index.js';
@@ -28,6 +32,8 @@ export interface AppOptions {
   access?: AccessOptions;
   /** Where service faults are reported. */
   log?: (error: unknown) => void;
+  /** The access log's logger (ts/server/logger.ts); without it nothing is logged per request. */
+  logger?: Logger;
   /** The calculator's built files; default dist/calculator of this repository (`make web`). */
   calculatorDir?: string;
   /** The route table; the service's own unless a test needs another. */
@@ -86,6 +92,7 @@ export function createApp(options: AppOptions): Koa {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const routes = options.routes ?? ROUTES;
   const counters = options.access?.counters;
+  const metrics = createMetrics(() => counters?.reachable?.() ?? true);
   const deps: RouteDeps = {
     engine: options.engine,
     baseUrl,
@@ -93,6 +100,7 @@ export function createApp(options: AppOptions): Koa {
     calculatorDir: options.calculatorDir ?? defaultCalculatorDir(),
     routes,
     countersReachable: () => (counters?.reachable?.() === false ? false : (counters?.probe?.() ?? true)),
+    metrics,
     ...(options.sections && { sections: options.sections }),
     ...(options.log && { log: options.log }),
   };
@@ -105,6 +113,9 @@ export function createApp(options: AppOptions): Koa {
   app.on('error', (error: unknown) => {
     if (!isClientDisconnect(error)) log(error);
   });
+  // outermost: they see every request's final status, problems included
+  app.use(accessLog(options.logger ?? silentLogger()));
+  app.use(metrics.middleware);
   app.use(problems(options.engine.version, baseUrl, log));
   app.use(router.routes());
   app.use(async (ctx) => {

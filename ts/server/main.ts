@@ -9,10 +9,12 @@ import { storesFromEnv, trustProxyFromEnv } from './middleware/access.js';
 import { createApp, listenPort, publicBaseUrl } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 import { EnginePool } from './compute/pool.js';
+import { createLogger, logSettingsFromEnv } from './logger.js';
 
 const port = listenPort(process.env);
 const baseUrl = publicBaseUrl(process.env);
 
+const logger = createLogger(logSettingsFromEnv(process.env));
 const engine = await loadEngine();
 const stores = storesFromEnv(process.env);
 // ENGINE_THREADS: engine threads (default: the machine's parallelism)
@@ -24,6 +26,8 @@ const app = createApp({
   compute,
   sections: loadSectionLibrary(),
   access: { keys: stores.keys, counters: stores.counters, trustProxy: trustProxyFromEnv(process.env) },
+  logger,
+  log: (error) => logger.error({ err: error }, 'service fault'),
 });
 const server = app.listen(port, () => {
   const address = server.address();
@@ -31,7 +35,10 @@ const server = app.listen(port, () => {
     typeof address === 'object' && address
       ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
       : String(address);
-  console.log(`Spanwise ${engine.version} listening on ${where}; links and problem types use ${baseUrl}`);
+  logger.info(
+    { engineVersion: engine.version, address: where, baseUrl },
+    `Spanwise ${engine.version} listening on ${where}; links and problem types use ${baseUrl}`,
+  );
 });
 answerClientErrors(server, engine.version, baseUrl);
 

@@ -7,7 +7,9 @@ import {
   factorVector,
   generateCombinations,
   patternWarnings,
+  deflectionExtremes,
   presentCases,
+  spanDeflections,
   UNFACTORED,
   type BeamCombinationResult,
   type BeamEnvelope,
@@ -37,12 +39,13 @@ import { Problem, type ProblemIssue } from '../problem/index.js';
 import { engineDivisors, fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
-import { engineProblem, formatNumber } from './failures.js';
+import { engineProblem, formatLength, formatNumber } from './failures.js';
 import { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
 import { beamActions, beamScale, equilibriumResidual } from './equilibrium.js';
 import { beamMechanism } from './mechanism.js';
+import { overhangWarning } from './overhang.js';
 import { beamPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
@@ -115,7 +118,7 @@ export function beamSemanticIssues(request: BeamSolveRequest): ProblemIssue[] {
   const tolerance = 1e-9 * total;
   const unit = request.units === 'imperial' ? 'ft' : 'm';
   // written only when a position is past the end: formatting the length costs more than every check
-  const pastEnd = () => `lies past the end of the beam (total length ${formatNumber(total)} ${unit})`;
+  const pastEnd = () => `lies past the end of the beam (total length ${formatLength(total)} ${unit})`;
   const hinges: number[] = [];
   let x = 0;
   request.spans.forEach((span, i) => {
@@ -274,7 +277,11 @@ function envelopeRequests(combinations: readonly Combination[]): EngineEnvelopeR
 }
 
 /** One engine result's reactions and extremes in the response's units and the API's signs. */
-export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>, units: UnitSystem): BeamCombinationResult {
+export function presentBeamSummary(
+  r: Omit<EngineBeamResult<unknown>, 'samples'>,
+  units: UnitSystem,
+  spanEnds: readonly number[],
+): BeamCombinationResult {
   const x = (v: number) => fromEngine('length', v, units);
   const entry = (e: { value: number; position: number }, q: Converted) => ({
     value: fromEngine(q, e.value, units),
@@ -293,18 +300,19 @@ export function presentBeamSummary(r: Omit<EngineBeamResult<unknown>, 'samples'>
     extremes: {
       shear: range(r.extremes.shear, 'force'),
       moment: (({ max, min }) => ({ maxSagging: max, maxHogging: min }))(range(r.extremes.moment, 'moment')),
-      deflection: {
-        max: Math.abs(deflection.min.value) >= Math.abs(deflection.max.value) ? deflection.min : deflection.max,
-        maxUp: deflection.max,
-        maxDown: deflection.min,
-      },
+      deflection: deflectionExtremes(deflection.max, deflection.min),
+      spans: spanDeflections(
+        r.extremes.spans.map((s) => range(s, 'displacement')),
+        spanEnds,
+        units,
+      ),
     },
   };
 }
 
-/** One engine result in the response's units and the API's signs. */
-export function presentBeamResult(r: EngineBeamResult, units: UnitSystem): BeamResult<SeriesData> {
-  const { reactions, extremes } = presentBeamSummary(r, units);
+/** One engine result in the response's units and the API's signs; `spanEnds` where each span ends (m | ft). */
+export function presentBeamResult(r: EngineBeamResult, units: UnitSystem, spanEnds: readonly number[]): BeamResult<SeriesData> {
+  const { reactions, extremes } = presentBeamSummary(r, units, spanEnds);
   const { shear, moment, rotation, deflection } = r.samples;
   return {
     reactions,
@@ -330,6 +338,7 @@ function presentBeamEnvelope(
   analysis: Pick<EngineBeamAnalysis, 'envelopes' | 'pieces'>,
   pattern: readonly LoadCase[] | undefined,
   units: UnitSystem,
+  spanEnds: readonly number[],
 ): BeamEnvelope<SeriesData> {
   const bounds = analysis.envelopes;
   const bounded = (diagram: 'shear' | 'moment' | 'deflection'): Bounds<SeriesData> | undefined => {
@@ -343,7 +352,7 @@ function presentBeamEnvelope(
   if (deflection) series.sls = { deflection };
   const pieces = presentPieces(analysis.pieces, units);
   const summaries = runs.map(({ combination, result }) => {
-    const summary: BeamCombinationResult = presentBeamSummary(result, units);
+    const summary: BeamCombinationResult = presentBeamSummary(result, units, spanEnds);
     if (result.pattern) summary.pattern = presentPatternBounds(result.pattern, pieces, units);
     else if (pattern) summary.pattern = noArrangement(summary);
     return { combination, result: summary };
@@ -351,6 +360,12 @@ function presentBeamEnvelope(
   const envelope = beamEnvelopeWithSeries(header, summaries, series);
   if (pattern) envelope.pattern = patternSummary([...pattern], pieces);
   return envelope;
+}
+
+/** Where each span ends along the beam, in the request's units. */
+function endsOf(spans: readonly { length: number }[]): number[] {
+  let x = 0;
+  return spans.map((s) => (x += s.length));
 }
 
 /** Some force or distributed load, none of them downward, at least one upward (moments do not count). */
@@ -411,12 +426,15 @@ export function solveBeamDrawing(
     });
   }
   const [first, ...combined] = analysis.results;
-  const unfactored = presentBeamResult(first!, units);
+  const spanEnds = endsOf(request.spans);
+  const unfactored = presentBeamResult(first!, units, spanEnds);
   const warnings = [...sectionWarnings, ...(set?.warnings ?? [])];
   const pattern = request.combinations?.pattern;
   if (pattern) warnings.push(...patternWarnings(pattern, [...presentCases(loads)]));
   if (allLoadsUpward(loads)) warnings.push(ALL_UPWARD_WARNING);
   warnings.push(...beamPlausibility(request, unfactored.extremes.deflection.max, units));
+  const overhang = overhangWarning(request, units);
+  if (overhang !== undefined) warnings.push(overhang);
   const scale = beamScale(si, unfactored.extremes.deflection.max.value, units);
   const equilibrium = equilibriumResidual(beamActions(request, unfactored.reactions), scale);
 
@@ -424,7 +442,7 @@ export function solveBeamDrawing(
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const runs = combinations.map((combination, i) => ({ combination, result: combined[i]! }));
-    envelope = presentBeamEnvelope(header, runs, requests, analysis, pattern, units);
+    envelope = presentBeamEnvelope(header, runs, requests, analysis, pattern, units, spanEnds);
   }
   const response = respond(unfactored, envelope, {
     context,
@@ -438,7 +456,7 @@ export function solveBeamDrawing(
     output: request.output,
   });
   if (drawnIndex < 0) return { response };
-  const figure = presentBeamResult(combined[drawnIndex]!, units);
+  const figure = presentBeamResult(combined[drawnIndex]!, units, spanEnds);
   cleanNumbers([figure]);
   return { response, drawn: figure };
 }

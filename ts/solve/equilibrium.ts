@@ -7,7 +7,7 @@
  */
 import type { BeamSolveRequest } from '../schema/beam.js';
 import { lineLoadCoefficients } from '../schema/line-load.js';
-import type { FrameSolveRequest } from '../schema/frame.js';
+import type { FrameSolveRequest, ResolvedFrameRequest } from '../schema/frame.js';
 import type { TrussSolveRequest } from '../schema/truss.js';
 import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import { largestDimension } from './lattice-checks.js';
@@ -153,7 +153,7 @@ function frameDirection(direction: string | undefined, along: { x: number; y: nu
  * integrated exactly by two-point Gauss (its force and lever arm are both linear along the member).
  */
 export function frameActions(
-  request: FrameSolveRequest,
+  request: ResolvedFrameRequest,
   reactions: readonly { node: number; horizontal: number; vertical: number; moment: number }[],
 ): Action[] {
   const nodes = new Map(request.nodes.map((n) => [n.id, n]));

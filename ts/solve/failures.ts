@@ -34,3 +34,11 @@ export function engineProblem(
 export function formatNumber(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
+
+/**
+ * Formats a length for a message so that pasting it back lands on it: 12 significant figures are within
+ * 5e-12 of the value, well inside the 1e-9 (relative) that every end and position check allows.
+ */
+export function formatLength(value: number): string {
+  return String(Number(value.toPrecision(12)));
+}

@@ -6,9 +6,11 @@
 import { patternRefused } from '../combinations/index.js';
 import type { EngineFrameModel, EngineLoadDirection } from '../engine/frame-model.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
-import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection } from '../schema/frame.js';
+import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection, ResolvedFrameRequest, ResolvedMemberLoad } from '../schema/frame.js';
+import { atMemberEnd, MEMBER_END_TOLERANCE, udlExtent } from '../schema/frame.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
-import { toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+import { quantities, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+import { formatLength } from './failures.js';
 import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-checks.js';
 import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 
@@ -19,6 +21,7 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   const range = engineRangeIssues(frameNumbers(request), request.units ?? 'SI');
   if (range.length > 0) return range;
   const issues: ProblemIssue[] = [];
+  const unit = quantities.length[request.units === 'imperial' ? 'imperial' : 'si'];
   const { members, node: nodeAt, lengths } = latticeIssues(request, issues);
   request.materials.forEach((m, i) => {
     if (m.section === undefined && (m.E === undefined || m.A === undefined || m.I === undefined)) {
@@ -33,7 +36,7 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
   (request.memberLoads ?? []).forEach((l, i) => {
     const at = members.get(l.member);
     if (at === undefined) issues.push({ path: `memberLoads.${i}.member`, message: `no member with id ${l.member}` });
-    else issues.push(...memberLoadIssues(l, i, lengths[at]));
+    else issues.push(...memberLoadIssues(l, i, lengths[at], unit));
   });
   issues.push(...jointIssues(request));
   const why =
@@ -80,22 +83,46 @@ function supportIssues(request: FrameSolveRequest, issues: ProblemIssue[]): void
 }
 
 /** Positions along a member of known length (undefined when the member itself is faulty). */
-function memberLoadIssues(load: FrameMemberLoadInput, i: number, length: number | undefined): ProblemIssue[] {
+function memberLoadIssues(load: FrameMemberLoadInput, i: number, length: number | undefined, unit: string): ProblemIssue[] {
   const issues: ProblemIssue[] = [];
   const past = (field: string, x: number) => {
-    if (length !== undefined && x > length * (1 + 1e-12)) {
+    if (length !== undefined && x > length * (1 + MEMBER_END_TOLERANCE)) {
       issues.push({
         path: `memberLoads.${i}.${field}`,
-        message: `${x} is past the end of member ${load.member} (length ${Number(length.toPrecision(12))})`,
+        message: `${x} is past the end of member ${load.member} (length ${formatLength(length)} ${unit})`,
       });
     }
   };
   if (load.type === 'udl') {
-    if (load.from >= load.to) issues.push({ path: `memberLoads.${i}.to`, message: '`to` must be greater than `from`' });
-    past('from', load.from);
-    past('to', load.to);
+    const from = load.from ?? 0;
+    if (length !== undefined && from >= (load.to ?? length)) {
+      issues.push({ path: `memberLoads.${i}.${load.to === undefined ? 'from' : 'to'}`, message: '`to` must be greater than `from`' });
+    }
+    past('from', from);
+    if (load.to !== undefined) past('to', load.to);
   } else past('position', load.position);
   return issues;
+}
+
+/**
+ * Every member load's extent made explicit, in the request's units: a `udl` without `from` starts at the start
+ * node, one without `to` runs to the end node, and a position within MEMBER_END_TOLERANCE of the end is the end.
+ * After the semantic checks, which have measured every member.
+ */
+export function resolveMemberLoads(request: FrameSolveRequest): ResolvedFrameRequest {
+  if (request.memberLoads === undefined) return request as ResolvedFrameRequest;
+  const nodes = new Map(request.nodes.map((n) => [n.id, n]));
+  const lengths = new Map(
+    request.members.map((m) => {
+      const [a, b] = [nodes.get(m.from)!, nodes.get(m.to)!];
+      return [m.id, Math.hypot(b.x - a.x, b.y - a.y)];
+    }),
+  );
+  const memberLoads = request.memberLoads.map((l): ResolvedMemberLoad => {
+    const length = lengths.get(l.member)!;
+    return l.type === 'udl' ? { ...l, ...udlExtent(l, length) } : { ...l, position: atMemberEnd(l.position, length) };
+  });
+  return { ...request, memberLoads };
 }
 
 /**
@@ -132,7 +159,7 @@ function jointIssues(request: FrameSolveRequest): ProblemIssue[] {
 }
 
 /** The request with every number in the API's SI units and every material's E, A and I filled in. */
-export function frameRequestToSI(request: FrameSolveRequest, sections: SectionLibrary | undefined): FrameSolveRequest {
+export function frameRequestToSI(request: ResolvedFrameRequest, sections: SectionLibrary | undefined): ResolvedFrameRequest {
   const units: UnitSystem = request.units ?? 'SI';
   const si = <T extends number | undefined>(q: Quantity, v: T): T => (v === undefined ? v : toSI(q, v, units)) as T;
   const materials = request.materials.map((m) => ({ ...m, E: si('modulus', m.E), A: si('area', m.A), I: si('inertia', m.I) }));
@@ -154,7 +181,7 @@ export function frameRequestToSI(request: FrameSolveRequest, sections: SectionLi
   };
 }
 
-function memberLoadToSI(l: FrameMemberLoadInput, si: <T extends number | undefined>(q: Quantity, v: T) => T): FrameMemberLoadInput {
+function memberLoadToSI(l: ResolvedMemberLoad, si: <T extends number | undefined>(q: Quantity, v: T) => T): ResolvedMemberLoad {
   switch (l.type) {
     case 'point':
       return { ...l, magnitude: si('force', l.magnitude), position: si('length', l.position) };
@@ -180,7 +207,7 @@ const DIRECTIONS: Record<LoadDirection, EngineLoadDirection> = {
 };
 
 /** The engine's model from an SI request with resolved materials; `caseOf` numbers each load's case. */
-export function frameEngineModel(si: FrameSolveRequest, caseOf: (c: string | undefined) => number): EngineFrameModel {
+export function frameEngineModel(si: ResolvedFrameRequest, caseOf: (c: string | undefined) => number): EngineFrameModel {
   const nodeIndex = new Map(si.nodes.map((n, i) => [n.id, i]));
   const memberIndex = new Map(si.members.map((m, i) => [m.id, i]));
   const material = new Map(si.materials.map((m) => [m.id, m]));
@@ -220,7 +247,7 @@ export function frameEngineModel(si: FrameSolveRequest, caseOf: (c: string | und
   };
 }
 
-function engineLoadKind(l: FrameMemberLoadInput): EngineFrameModel['memberLoads'][number]['kind'] {
+function engineLoadKind(l: ResolvedMemberLoad): EngineFrameModel['memberLoads'][number]['kind'] {
   switch (l.type) {
     case 'point':
       return { type: 'point', at: l.position, force: l.magnitude, direction: DIRECTIONS[l.direction ?? 'global-y'] };

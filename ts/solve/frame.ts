@@ -14,6 +14,7 @@ import {
   type FrameMemberExtremes,
   type FrameRun,
   type Combination,
+  deflectionExtremes,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
 import type { EngineFrameAnalysis, EngineFrameResult, FrameDiagramName } from '../engine/frame-model.js';
@@ -25,7 +26,7 @@ import { fromEngine, type Quantity, type UnitSystem } from '../units/index.js';
 import { inUnits } from './beam.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
-import { frameEngineModel, frameRequestToSI, frameSemanticIssues } from './frame-model.js';
+import { frameEngineModel, frameRequestToSI, frameSemanticIssues, resolveMemberLoads } from './frame-model.js';
 import type { SeriesData } from './json-text.js';
 import type { Links } from './links.js';
 import type { Meta } from './meta.js';
@@ -95,7 +96,7 @@ function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units:
   const moment = (v: number) => fromEngine('moment', v, units);
   const length = (v: number) => fromEngine('length', v, units);
   const c = r.members;
-  const entry = (k: number, value: Float64Array, at: Float64Array, q: 'force' | 'moment') => ({
+  const entry = (k: number, value: Float64Array, at: Float64Array, q: 'force' | 'moment' | 'displacement') => ({
     value: fromEngine(q, value[k]!, units),
     position: length(at[k]!),
   });
@@ -129,6 +130,10 @@ function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units:
           maxSagging: entry(k, c.momentMax, c.momentMaxAt, 'moment'),
           maxHogging: entry(k, c.momentMin, c.momentMinAt, 'moment'),
         },
+        deflection: deflectionExtremes(
+          entry(k, c.deflectionMax, c.deflectionMaxAt, 'displacement'),
+          entry(k, c.deflectionMin, c.deflectionMinAt, 'displacement'),
+        ),
       },
     })),
   };
@@ -190,10 +195,11 @@ export function solveFrameDrawing(
   if (semantic.length > 0) throw Problem.invalid(semantic);
   // selfWeight's loads join the request's before anything else reads it
   const { request, warnings: sectionWarnings } = prepareFrame(given, context.sections);
+  const resolved = resolveMemberLoads(request);
   const units: UnitSystem = request.units ?? 'SI';
   const loads = [...(request.nodalLoads ?? []), ...(request.memberLoads ?? [])];
   const set = request.combinations ? generateCombinations(request.combinations, presentCases(loads)) : undefined;
-  const si = frameRequestToSI(request, context.sections);
+  const si = frameRequestToSI(resolved, context.sections);
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
 
   const all = set?.combinations ?? [];
@@ -239,7 +245,7 @@ export function solveFrameDrawing(
     envelope = frameEnvelope(header, runs);
   }
   warnings.push(...framePlausibility(request, unfactored.displacements, units));
-  const equilibrium = equilibriumResidual(frameActions(request, unfactored.reactions), frameScale(si, unfactored.displacements, units));
+  const equilibrium = equilibriumResidual(frameActions(resolved, unfactored.reactions), frameScale(si, unfactored.displacements, units));
   const response = respond(unfactored, envelope, {
     context,
     kind: 'frame',

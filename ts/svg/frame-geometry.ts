@@ -34,8 +34,8 @@ export type FrameFigureLoad =
       member: number;
       start: number;
       end?: number | undefined;
-      from: number;
-      to: number;
+      from?: number | undefined;
+      to?: number | undefined;
       direction?: FrameFigureDirection | undefined;
     }
   | { type: 'moment'; member: number; magnitude: number; position: number };

@@ -2,6 +2,7 @@
  * A frame's loads on the page: forces and moments on nodes, and a member's point forces, distributed loads
  * (arrows along the loaded length, their lengths following the intensity) and couples, each with its label.
  */
+import { udlExtent } from '../schema/frame.js';
 import { quantity, withUnit } from './format.js';
 import type { FrameFigureDirection, FrameFigureModel, FramePage, PageMember } from './frame-geometry.js';
 import { arrow, momentArc } from './glyphs.js';
@@ -65,10 +66,11 @@ function lineLoad(
 ): void {
   const end = load.end ?? load.start;
   const direction = pageDirection(load.direction ?? 'global-y', member);
-  const count = Math.max(1, Math.min(LINE_LOAD_ARROWS, Math.round(((load.to - load.from) / member.length) * LINE_LOAD_ARROWS)));
+  const { from, to } = udlExtent(load, member.length);
+  const count = Math.max(1, Math.min(LINE_LOAD_ARROWS, Math.round(((to - from) / member.length) * LINE_LOAD_ARROWS)));
   const tails: Point[] = [];
   for (let i = 0; i <= count; i++) {
-    const s = load.from + ((load.to - load.from) * i) / count;
+    const s = from + ((to - from) * i) / count;
     const w = load.start + ((end - load.start) * i) / count;
     const reach = (Math.abs(w) / largest) * LINE_LOAD_REACH;
     const tip = member.at(s);

@@ -36,6 +36,17 @@ export function fieldValue(column: Pick<Column, 'input' | 'optional' | 'field'>,
   return text;
 }
 
+/** Significant figures a number field shows: 19.685 ft for 6 m, 29007.5 ksi for 200 GPa (the model keeps every digit). */
+export const SHOWN_FIGURES = 6;
+
+/**
+ * What a number field shows for the request's value: rounded for reading in a narrow field. The model keeps the
+ * value whole, and the field's text only replaces it when the user types in it.
+ */
+export function inputText(value: Json | undefined): string {
+  return typeof value === 'number' ? String(Number(value.toPrecision(SHOWN_FIGURES))) : fieldText(value);
+}
+
 /** What a field shows for the request's value. */
 export function fieldText(value: Json | undefined): string {
   if (value === undefined || value === null) return '';
@@ -75,7 +86,8 @@ export function fieldHtml(column: Column, at: string, value: Json | undefined, l
   // a section field searches the library as the user types (page.ts fills the list)
   const picker = column.field === 'section' ? attr('list', SECTION_OPTIONS_ID) : '';
   const mode = column.input === 'integer' ? 'numeric' : 'decimal';
-  return `<input type="text"${common}${picker}${numeric ? attr('inputmode', mode) + attr('class', column.input === 'integer' ? 'num int' : 'num') : ''}${attr('value', fieldText(value))} spellcheck="false">`;
+  const text = numeric ? inputText(value) : fieldText(value);
+  return `<input type="text"${common}${picker}${numeric ? attr('inputmode', mode) + attr('class', column.input === 'integer' ? 'num int' : 'num') : ''}${attr('value', text)} spellcheck="false">`;
 }
 
 /** A collection as a section holding its table (variant column first), with add and remove buttons. */

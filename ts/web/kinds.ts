@@ -25,6 +25,7 @@ export interface KindSpec {
   sample: Model;
 }
 
+/** A load's case: the first column of every load table, so that a wide one (a load's many fields) never hides it behind its scroll. */
 const caseColumn: Column = { field: 'case', label: 'Case', input: 'select', options: LOAD_CASES, optional: true };
 const is =
   (...types: string[]) =>
@@ -107,6 +108,7 @@ const beam: KindSpec = {
         },
       },
       columns: [
+        caseColumn,
         { field: 'magnitude', label: 'Magnitude', input: 'number', quantity: beamLoadQuantity, applies: is('point', 'moment') },
         { field: 'position', label: 'Position', input: 'number', quantity: 'length', applies: is('point', 'moment') },
         { field: 'start', label: 'Start', input: 'number', quantity: beamLoadQuantity, applies: is('udl', 'area') },
@@ -115,7 +117,6 @@ const beam: KindSpec = {
         { field: 'to', label: 'To', input: 'number', quantity: 'length', applies: is('udl', 'area') },
         { field: 'width', label: 'Width', input: 'number', quantity: 'length', applies: is('area') },
         { field: 'endWidth', label: 'End width', input: 'number', quantity: 'length', optional: true, applies: is('area') },
-        caseColumn,
       ],
       blank: (model, fresh) => ({ type: 'point', magnitude: fresh('force', -10), position: beamLength(model) / 2 }),
     },
@@ -250,6 +251,7 @@ const truss: KindSpec = {
           ),
       },
       columns: [
+        caseColumn,
         { field: 'node', label: 'Node', input: 'integer' },
         {
           field: 'fx',
@@ -269,7 +271,6 @@ const truss: KindSpec = {
         },
         { field: 'magnitude', label: 'Magnitude', input: 'number', quantity: 'force', applies: (r) => 'magnitude' in r || 'angle' in r },
         { field: 'angle', label: 'Angle (deg)', input: 'number', applies: (r) => 'magnitude' in r || 'angle' in r },
-        caseColumn,
       ],
       blank: (model, fresh) => ({ node: nodeIds(model).at(-1) ?? 1, fx: 0, fy: fresh('force', -10) }),
     },
@@ -332,11 +333,11 @@ const frame: KindSpec = {
       title: 'Nodal loads',
       noun: 'nodal load',
       columns: [
+        caseColumn,
         { field: 'node', label: 'Node', input: 'integer' },
         { field: 'fx', label: 'Fx', input: 'number', quantity: 'force', optional: true },
         { field: 'fy', label: 'Fy', input: 'number', quantity: 'force', optional: true },
         { field: 'moment', label: 'Moment', input: 'number', quantity: 'moment', optional: true },
-        caseColumn,
       ],
       blank: (model, fresh) => ({ node: nodeIds(model).at(-1) ?? 1, fx: fresh('force', 10) }),
     },
@@ -366,15 +367,15 @@ const frame: KindSpec = {
         },
       },
       columns: [
+        caseColumn,
         { field: 'member', label: 'Member', input: 'integer' },
         { field: 'magnitude', label: 'Magnitude', input: 'number', quantity: memberLoadQuantity, applies: is('point', 'moment') },
         { field: 'position', label: 'Position', input: 'number', quantity: 'length', applies: is('point', 'moment') },
         { field: 'start', label: 'Start', input: 'number', quantity: 'lineLoad', applies: is('udl') },
         { field: 'end', label: 'End', input: 'number', quantity: 'lineLoad', optional: true, applies: is('udl') },
-        { field: 'from', label: 'From', input: 'number', quantity: 'length', applies: is('udl') },
-        { field: 'to', label: 'To', input: 'number', quantity: 'length', applies: is('udl') },
+        { field: 'from', label: 'From', input: 'number', quantity: 'length', optional: true, applies: is('udl') },
+        { field: 'to', label: 'To', input: 'number', quantity: 'length', optional: true, applies: is('udl') },
         { field: 'direction', label: 'Direction', input: 'select', options: LOAD_DIRECTIONS, optional: true, applies: is('point', 'udl') },
-        caseColumn,
       ],
       blank: (model, fresh) => {
         const member = firstMemberId(model);

@@ -32,6 +32,7 @@ const NO_RESULTS: BeamResult = {
     shear: { max: nothing, min: nothing },
     moment: { maxSagging: nothing, maxHogging: nothing },
     deflection: { max: nothing, maxUp: nothing, maxDown: nothing },
+    spans: [],
   },
 };
 

@@ -11,14 +11,15 @@ import { decodeViewModel, viewLink } from '../solve/links.js';
 import { escapeXml } from '../svg/escape.js';
 import type { UnitSystem } from '../units/index.js';
 import { freshIn, rowsOf, type CollectionSpec, type InputKind, type Model, type Row } from './columns.js';
-import { collectionHtml, fieldValue, SECTION_OPTIONS_ID } from './editor.js';
+import { collectionHtml, fieldText, fieldValue, inputText, SECTION_OPTIONS_ID } from './editor.js';
 import { sectionOptions, withSection } from './section-picker.js';
 import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
-import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, type Table } from './results.js';
+import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, spansTable, type Table } from './results.js';
 import { PaintedRows } from './rows.js';
+import { SpanLengths } from './span-edit.js';
 import { ResultsTables } from './tables.js';
 import { figure, solve, type Solved } from './solve.js';
 import { convertModel } from './units.js';
@@ -26,6 +27,9 @@ import { convertModel } from './units.js';
 type State = 'ready' | 'invalid' | 'mechanism';
 
 const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+
+/** A beam span's length field: `/spans/<index>/length`. */
+const SPAN_LENGTH = /^\/spans\/(\d+)\/length$/;
 
 /**
  * Writes an element's text only when it changes: writing even the same text replaces its text node, and the
@@ -71,6 +75,8 @@ export class Page {
   private beforeSwitch: Model | undefined;
   /** The warnings list as last written. */
   private warnings = '';
+  /** A beam's span lengths as last typed: editing one moves what stands beyond the span. */
+  private readonly spanLengths = new SpanLengths();
 
   constructor(
     private readonly engine: Engine,
@@ -141,13 +147,25 @@ export class Page {
       { input, field: tokens(at).at(-1) ?? '' },
       field instanceof HTMLInputElement && field.type === 'checkbox' ? field.checked : field.value,
     );
+    const span = this.kind === 'beam' ? SPAN_LENGTH.exec(at) : null;
+    const previous = span ? get(this.model, at) : undefined;
     // no standard means no combinations at all, not a combinations object without its standard
     if (at === '/combinations/standard' && value === undefined) delete this.model.combinations;
     else set(this.model, at, value);
+    if (span) {
+      const model = this.spanLengths.edit(this.model, Number(span[1]), previous, value);
+      if (model !== this.model) {
+        this.model = model;
+        this.showFieldValues(field);
+      }
+    }
     this.beforeSwitch = undefined;
     if (tokens(at).at(-1) === 'section' && this.pickSection(at, field.value)) return;
     this.update(at.startsWith('/combinations/'));
   }
+
+  /**
+C  }
 
   /**
    * A section field: its datalist offers the matches of what is typed so far, and once the text names a section
@@ -311,6 +329,8 @@ export class Page {
   }
 
   private renderEditor(): void {
+    // rows added, removed or reshaped, units switched, a model imported: the remembered span lengths may not hold
+    this.spanLengths.reset();
     const units = this.units();
     $<HTMLSelectElement>('select[name="units"]').value = units;
     $('#collections').innerHTML = this.spec.collections.map((c) => collectionHtml(c, this.model, units)).join('');
@@ -368,7 +388,13 @@ export class Page {
       );
     if (!this.response) return;
     const response = this.response;
-    const tables = [reactionsTable(response), extremesTable(this.kind, response), displacementsTable(response), envelopeTable(response)];
+    const tables = [
+      reactionsTable(response),
+      extremesTable(this.kind, response),
+      spansTable(response),
+      displacementsTable(response),
+      envelopeTable(response),
+    ];
     this.tables.show(tables.filter((t): t is Table => t !== undefined));
     const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
     const warnings = meta.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('');

@@ -90,6 +90,7 @@ const NAMES: Record<string, string> = {
   memberForces: 'force',
   displacements: 'displacement',
   members: '',
+  spans: '',
 };
 
 const QUANTITY_LABEL: Record<string, string> = { shear: 'force', axial: 'force', moment: 'moment', deflection: 'deflection' };
@@ -98,6 +99,8 @@ const QUANTITY_LABEL: Record<string, string> = { shear: 'force', axial: 'force',
 function extremeRows(extremes: Plain, at: (string | number)[], labels: Plain, lead: Cell[]): Cell[][] {
   const rows: Cell[][] = [];
   for (const [quantity, entries] of Object.entries(extremes)) {
+    // a beam's per-span deflections have their own table (spansTable)
+    if (Array.isArray(entries)) continue;
     const unit = labels[QUANTITY_LABEL[quantity] ?? ''] ?? labels.displacement;
     for (const [which, entry] of Object.entries(entries as Plain)) {
       const { value, position } = entry as Plain;
@@ -150,6 +153,53 @@ export function extremesTable(kind: Kind, response: Plain): Table {
   };
 }
 
+/** L/ratio as engineers write it: `L/569`. */
+export function ratioText(ratio: number): string {
+  return `L/${Math.round(ratio)}`;
+}
+
+/**
+ * Serviceability at a glance: each beam span's largest deflection and L/deflection, to set against L/360 or
+ * L/250 (`extremes.spans`); with combinations, the SLS combination that deflects each span most.
+ */
+export function spansTable(response: Plain): Table | undefined {
+  const extremes = response.extremes as Plain | undefined;
+  if (!Array.isArray(extremes?.spans)) return undefined;
+  const labels = ((response.meta as Plain | undefined)?.unitLabels ?? {}) as Plain;
+  const sls = (((response.envelope as Plain | undefined)?.sls as Plain | undefined)?.extremes as Plain | undefined)?.spans;
+  const governing = Array.isArray(sls) ? (sls as Plain[]) : undefined;
+  const ratio = (span: Plain | undefined): Cell => (typeof span?.ratio === 'number' ? text(ratioText(span.ratio)) : text('—'));
+  return {
+    id: 'spans',
+    caption: 'Span deflections (L/deflection)',
+    head: [
+      'Span',
+      `From (${String(labels.length)})`,
+      `To (${String(labels.length)})`,
+      `Deflection (${String(labels.deflection)})`,
+      `At (${String(labels.length)})`,
+      'L/δ',
+      ...(governing ? ['SLS envelope', 'SLS L/δ'] : []),
+    ],
+    rows: (extremes.spans as Plain[]).map((span, i) => {
+      const at = ['extremes', 'spans', i];
+      const deflection = span.deflection as Plain;
+      const sls = governing?.[i];
+      return [
+        text(String(i + 1)),
+        numberCell(span.from, [...at, 'from']),
+        numberCell(span.to, [...at, 'to']),
+        numberCell(deflection.value, [...at, 'deflection', 'value']),
+        numberCell(deflection.position, [...at, 'deflection', 'position']),
+        ratio(span),
+        ...(sls
+          ? [numberCell((sls.deflection as Plain).value, ['envelope', 'sls', 'extremes', 'spans', i, 'deflection', 'value']), ratio(sls)]
+          : []),
+      ];
+    }),
+  };
+}
+
 export function displacementsTable(response: Plain): Table | undefined {
   if (!Array.isArray(response.displacements)) return undefined;
   const labels = ((response.meta as Plain | undefined)?.unitLabels ?? {}) as Plain;
@@ -196,7 +246,9 @@ export function envelopeTable(response: Plain): Table | undefined {
             ? `node ${String(r.node)}`
             : r.member !== undefined
               ? `member ${String(r.member)}`
-              : `at ${String(r.position)}`;
+              : r.from !== undefined
+                ? `span ${i + 1}`
+                : `at ${formatValue(Number(r.position))}`;
         walk(item, [...at, i], [...label, name]);
       });
       return;

@@ -273,8 +273,8 @@ impl FrameSolution {
     /// names them (comma-separated; each column in member order): one call and one copy per result
     /// rather than one per column. Columns: `length`; the internal forces just inside each end, `startAxial`, `startShear`,
     /// `startMoment`, `endAxial`, `endShear`, `endMoment`; and the exact extremes, `axialMax`,
-    /// `axialMaxAt`, `axialMin`, `axialMinAt` and likewise for `shear` and `moment` (kN, kN.m, m
-    /// from the member start). An unknown column name reads as zeros.
+    /// `axialMaxAt`, `axialMin`, `axialMinAt` and likewise for `shear`, `moment` and `deflection` (kN,
+    /// kN.m, m; positions in m from the member start). An unknown column name reads as zeros.
     pub fn members(&self, result: usize, columns: &str) -> Vec<f64> {
         let Some(r) = self.result(result) else {
             return Vec::new();
@@ -387,6 +387,10 @@ fn member_column(name: &str) -> Option<fn(&FrameMemberResult) -> f64> {
         "momentMaxAt" => |m| m.extremes.moment.max.position,
         "momentMin" => |m| m.extremes.moment.min.value,
         "momentMinAt" => |m| m.extremes.moment.min.position,
+        "deflectionMax" => |m| m.extremes.deflection.max.value,
+        "deflectionMaxAt" => |m| m.extremes.deflection.max.position,
+        "deflectionMin" => |m| m.extremes.deflection.min.value,
+        "deflectionMinAt" => |m| m.extremes.deflection.min.position,
         _ => return None,
     })
 }

@@ -484,3 +484,33 @@ fn many_combinations_superpose_the_case_responses_exactly() {
     };
     close(moment_at(&together[5], l), mb);
 }
+
+/// Each span's deflection extremes, exact even where other spans hold the beam's (issue 36): hinges over the inner
+/// supports make three simply supported spans, 6 m lifted by 10 kN/m, 6 m and 4 m pressed down by 10 kN/m. Each
+/// deflects 5wL⁴/(384EI) at its midspan (simply supported beam under a uniform load, e.g. Roark, Table 8.1 case
+/// 2e): 6 m gives 5·10·1296/(384·2e4) = 8.4375e-3 m (up at x = 3, down at x = 9); 4 m gives 5·10·256/(384·2e4) =
+/// 1.6667e-3 m down at x = 14. The last span holds neither of the beam's extremes, so a search bounded by the
+/// whole beam's deflection would not look inside it.
+#[test]
+fn each_span_has_its_own_exact_deflection_extremes() {
+    let hinged = |length: f64| Span {
+        hinge: true,
+        ..span(length)
+    };
+    let r = solve(
+        vec![span(6.0), hinged(6.0), hinged(4.0)],
+        vec![pin(0.0), roller(6.0), roller(12.0), roller(16.0)],
+        vec![udl(0.0, 6.0, 10.0), udl(6.0, 16.0, -10.0)],
+    );
+    let sag = |l: f64| -5.0 * 10.0 * l.powi(4) / (384.0 * EI);
+    let spans = &r.extremes.spans;
+    assert_eq!(spans.len(), 3);
+    close(spans[0].max.value, -sag(6.0));
+    close(spans[0].max.position, 3.0);
+    close(spans[1].min.value, sag(6.0));
+    close(spans[1].min.position, 9.0);
+    close(spans[2].min.value, sag(4.0));
+    close(spans[2].min.position, 14.0);
+    close(r.extremes.deflection.max.value, -sag(6.0));
+    close(r.extremes.deflection.min.value, sag(6.0));
+}

@@ -35,9 +35,11 @@ import { FIGURE_TASKS, type TaskName } from '../compute/tasks.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { PNG_MIME_TYPE } from '../png.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
+import { METRICS_PATH, type Metrics } from '../middleware/metrics.js';
 import { listHandler, lookupHandler, standardsHandler } from './sections.js';
 import { problemPageHandler } from './problem-pages.js';
 import { calculatorAsset, calculatorPage } from './calculator.js';
+import { calculatorIndexHandler, docsHandler, docsViewerHandler, DOCS_VIEWER_PATH, homeHandler } from './front-door.js';
 
 /** What handlers are made from, once per app. */
 export interface RouteDeps {
@@ -52,6 +54,8 @@ export interface RouteDeps {
   routes: readonly Route[];
   /** False while a configured counter store cannot be reached or does not answer a probe in time. */
   countersReachable: () => boolean | Promise<boolean>;
+  /** The Prometheus registry GET /metrics answers (middleware/metrics.ts). */
+  metrics?: Metrics;
   log?: (error: unknown) => void;
 }
 
@@ -161,6 +165,13 @@ export const ROUTES: readonly Route[] = [
   },
   // The page each problem `type` URI names; not part of the API document, not counted.
   { method: 'GET', path: '/problems/{code}', access: 'open', handler: ({ baseUrl }) => problemPageHandler(baseUrl) },
+  // The front door (decisions.md 23): pages for people, open, not counted, not part of the API document.
+  { method: 'GET', path: '/', access: 'open', handler: ({ baseUrl, engine }) => homeHandler(baseUrl, engine.version) },
+  { method: 'GET', path: '/docs', access: 'open', handler: docsHandler },
+  { method: 'GET', path: DOCS_VIEWER_PATH, access: 'open', handler: docsViewerHandler },
+  { method: 'GET', path: '/calculator', access: 'open', handler: ({ engine }) => calculatorIndexHandler(engine.version) },
+  // Operations (docs/operations.md): Prometheus metrics, open and uncounted, not part of the API document.
+  { method: 'GET', path: METRICS_PATH, access: 'open', handler: ({ metrics }) => metrics?.handler },
   // The calculator links.view leads to (decisions.md 16): static files, not part of the API document, not counted.
   { method: 'GET', path: '/calculator/{kind}', access: 'open', handler: ({ calculatorDir }) => calculatorPage(calculatorDir) },
   {

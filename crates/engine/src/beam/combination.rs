@@ -142,7 +142,7 @@ impl Combiner<'_> {
         let combined = response(self.beam, &d, &|k| factor(factors, self.beam.cases[k].case));
         BeamResult {
             diagrams: sample(self.beam, &combined.members, [true; 4]),
-            extremes: extremes(&[(1.0, &combined)]),
+            extremes: extremes(&[(1.0, &combined)], &self.beam.span_ends),
             reactions: combined.reactions,
             pattern: None,
         }
@@ -197,7 +197,7 @@ impl Combiner<'_> {
                 };
                 BeamResult {
                     diagrams: superpose_samples(&sampled, wanted),
-                    extremes: extremes(&parts),
+                    extremes: extremes(&parts, &self.beam.span_ends),
                     reactions: superpose_reactions(&parts),
                     pattern: None,
                 }

@@ -68,6 +68,8 @@ pub(super) struct Discretised {
     pub moment_jumps: Vec<f64>,
     pub rotation_jumps: Vec<f64>,
     pub tolerance: f64,
+    /// Where each span of the model ends, left to right (the last at the beam's end).
+    pub span_ends: Vec<f64>,
 }
 
 /// Loads of one case, placed on nodes and members: all of the case's loads, or (a patterned case)
@@ -211,6 +213,14 @@ pub(super) fn discretise(model: &BeamModel) -> Result<Discretised, EngineError> 
         moment_jumps,
         rotation_jumps,
         tolerance,
+        span_ends: model
+            .spans
+            .iter()
+            .scan(0.0, |x, s| {
+                *x += s.length;
+                Some(*x)
+            })
+            .collect(),
     })
 }
 

@@ -48,13 +48,18 @@ impl<'a> Chain<'a> {
 /// Values are compared with `<` and `>` rather than `f64::max`, whose NaN handling WebAssembly
 /// spends a branch on at every comparison (a value is never NaN here: a result that is not finite
 /// is refused afterwards), and coefficients are summed into one buffer rather than returned.
-pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
+///
+/// Deflection is also bounded span by span (`span_ends`: where each span ends): a segment is searched
+/// when it could beat its own span's values, so every span's extremes are exact too.
+pub(super) fn extremes(parts: &[(f64, &Component)], span_ends: &[f64]) -> BeamExtremes {
+    const DEFLECTION: usize = 2;
     let slots = segment_slots(parts[0].1);
     let active: Vec<(f64, &Component)> = parts.iter().copied().filter(|(f, _)| *f != 0.0).collect();
     let mut candidates: [Vec<(f64, f64)>; 3] =
         std::array::from_fn(|_| Vec::with_capacity(2 * slots.len() + 8));
     let mut high = [f64::NEG_INFINITY; 3];
     let mut low = [f64::INFINITY; 3];
+    let mut spans = SpanDeflections::new(span_ends, &slots);
     for (slot, &(_, _, x0, x1)) in slots.iter().enumerate() {
         for f in 0..3 {
             let ends = [0, BERNSTEIN_DEGREE[f]].map(|k| superposed_at(&active, slot, f, k));
@@ -62,6 +67,10 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
             candidates[f].push((x1, ends[1]));
             for v in ends {
                 widen(&mut high[f], &mut low[f], v);
+            }
+            if f == DEFLECTION {
+                spans.see(slot, x0, ends[0]);
+                spans.see(slot, x1, ends[1]);
             }
         }
     }
@@ -75,7 +84,12 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
             }
             // a margin well above the tie tolerance, so a segment that could tie is never skipped
             let margin = 1e-6 * larger(high[f].abs(), low[f].abs());
-            upper >= high[f] - margin || lower <= low[f] + margin
+            let (high, low) = if f == DEFLECTION {
+                spans.bounds(slot)
+            } else {
+                (high[f], low[f])
+            };
+            upper >= high - margin || lower <= low + margin
         });
         if !wanted.contains(&true) {
             continue;
@@ -88,6 +102,9 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
                 let v = functions[f].eval(t);
                 candidates[f].push((x0 + t, v));
                 widen(&mut high[f], &mut low[f], v);
+                if f == DEFLECTION {
+                    spans.see(slot, x0 + t, v);
+                }
             }
         }
     }
@@ -96,6 +113,50 @@ pub(super) fn extremes(parts: &[(f64, &Component)]) -> BeamExtremes {
         shear,
         moment,
         deflection,
+        spans: spans.candidates.iter().map(|c| range(c)).collect(),
+    }
+}
+
+/// Each span's deflection candidates and the bounds they have reached so far, found by slot.
+struct SpanDeflections {
+    /// The span each slot (segment) lies in.
+    span_of: Vec<usize>,
+    candidates: Vec<Vec<(f64, f64)>>,
+    high: Vec<f64>,
+    low: Vec<f64>,
+}
+
+impl SpanDeflections {
+    fn new(span_ends: &[f64], slots: &[(usize, usize, f64, f64)]) -> Self {
+        let spans = span_ends.len();
+        // a slot lies within one span: the beam is cut into members at every span joint
+        let span_of = slots
+            .iter()
+            .map(|&(_, _, x0, x1)| {
+                let middle = 0.5 * (x0 + x1);
+                span_ends
+                    .partition_point(|&end| end <= middle)
+                    .min(spans.saturating_sub(1))
+            })
+            .collect();
+        SpanDeflections {
+            span_of,
+            candidates: vec![Vec::new(); spans],
+            high: vec![f64::NEG_INFINITY; spans],
+            low: vec![f64::INFINITY; spans],
+        }
+    }
+
+    fn see(&mut self, slot: usize, x: f64, v: f64) {
+        let span = self.span_of[slot];
+        self.candidates[span].push((x, v));
+        widen(&mut self.high[span], &mut self.low[span], v);
+    }
+
+    /// The highest and lowest deflection seen so far in the span of `slot`.
+    fn bounds(&self, slot: usize) -> (f64, f64) {
+        let span = self.span_of[slot];
+        (self.high[span], self.low[span])
     }
 }
 

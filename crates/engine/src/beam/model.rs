@@ -123,7 +123,7 @@ pub struct Range {
 }
 
 /// Exact extremes.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BeamExtremes {
     /// Shear (kN).
     pub shear: Range,
@@ -131,6 +131,9 @@ pub struct BeamExtremes {
     pub moment: Range,
     /// Deflection (m, up positive).
     pub deflection: Range,
+    /// Deflection (m, up positive) over each span of the model, in order: what a span/deflection
+    /// check reads.
+    pub spans: Vec<Range>,
 }
 
 /// Diagram series of `[position, value]`; at a jump the left value comes first.

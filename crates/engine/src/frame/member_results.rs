@@ -43,6 +43,8 @@ pub struct MemberExtremes {
     pub shear: Range,
     /// Moment (kN.m).
     pub moment: Range,
+    /// Displacement along y' (m), the member's `deflection` diagram.
+    pub deflection: Range,
 }
 
 /// Series of `[position from the start (m), value]`; at a jump the value just left comes first.
@@ -303,17 +305,19 @@ impl Scan {
 }
 
 fn extremes(f: &Functions) -> MemberExtremes {
-    let (mut axial, mut shear, mut moment) = (Scan(None), Scan(None), Scan(None));
+    let [mut axial, mut shear, mut moment, mut deflection] = [(); 4].map(|_| Scan(None));
     for (s, n) in f.segments.iter().zip(&f.axial) {
         let length = s.end - s.start;
         axial.function(s.start, length, n);
         shear.function(s.start, length, &s.shear);
         moment.function(s.start, length, &s.moment);
+        deflection.function(s.start, length, &s.deflection);
     }
     MemberExtremes {
         axial: axial.range(),
         shear: shear.range(),
         moment: moment.range(),
+        deflection: deflection.range(),
     }
 }
 

@@ -307,7 +307,7 @@ fn require_finite(result: FrameResult) -> Result<FrameResult, EngineError> {
             .all(|d| d.x.is_finite() && d.y.is_finite() && d.rotation.is_finite())
         && result.members.iter().all(|m| {
             let e = &m.extremes;
-            [e.axial, e.shear, e.moment]
+            [e.axial, e.shear, e.moment, e.deflection]
                 .iter()
                 .all(|r| r.max.value.is_finite() && r.min.value.is_finite())
         });

@@ -14,7 +14,7 @@ use super::super::member_results::{
     all_breakpoints, axial_force, EndForces, FrameMemberResult, MemberDiagrams, MemberExtremes,
     Scan, Workspace, SAMPLES_PER_MEMBER,
 };
-use super::beam_column::{Stressed, Stretch};
+use super::beam_column::{Bending, Stressed, Stretch};
 use crate::member::SectionState;
 
 /// Results of `member` (re-formed as `stressed`) for its local end displacements `u` under its own
@@ -84,7 +84,8 @@ fn extremes(
 ) -> MemberExtremes {
     let b = &stressed.bending;
     let (mut n, mut shear, mut moment) = (Scan(None), Scan(None), Scan(None));
-    let mut turns = Vec::new();
+    let mut deflection = Scan(None);
+    let (mut turns, mut flats) = (Vec::new(), Vec::new());
     for (s, poly) in stretches.iter().zip(axial) {
         let h = s.end - s.start;
         n.function(s.start, h, poly);
@@ -108,6 +109,8 @@ fn extremes(
             |t| turns.push(t),
         );
         turns.push(h);
+        flats.clear();
+        flats.push(0.0);
         // between consecutive turns of V it is monotone: one root at most in each
         for w in turns.windows(2) {
             let (v0, v1) = (at(w[0]).shear, at(w[1]).shear);
@@ -118,8 +121,11 @@ fn extremes(
                 };
                 let root = refine(&g, w[0], w[1], v0);
                 moment.see(s.start + root, at(root).moment);
+                flats.push(root);
             }
         }
+        flats.push(h);
+        see_deflection(b, s, &flats, &mut deflection);
         for &t in &turns {
             let st = at(t);
             shear.see(s.start + t, st.shear);
@@ -130,6 +136,35 @@ fn extremes(
         axial: n.range(),
         shear: shear.range(),
         moment: moment.range(),
+        deflection: deflection.range(),
+    }
+}
+
+/// The deflection's extremes over a stretch: its ends and where the rotation vanishes. θ' = M/EI, so
+/// θ is monotone between zeros of M, and M between zeros of V (`flats`, with the stretch's ends):
+/// each interval holds one root at most.
+fn see_deflection(b: &Bending, s: &Stretch, flats: &[f64], deflection: &mut Scan) {
+    let at = |t: f64| b.advance(&s.state, s.q, t);
+    let crosses = |a: f64, b: f64| (a < 0.0 && b > 0.0) || (a > 0.0 && b < 0.0);
+    let mut bends = vec![0.0];
+    for w in flats.windows(2) {
+        let (m0, m1) = (at(w[0]).moment, at(w[1]).moment);
+        if crosses(m0, m1) {
+            let g = |t: f64| (at(t).moment, at(t).shear);
+            bends.push(refine(&g, w[0], w[1], m0));
+        }
+    }
+    bends.push(*flats.last().unwrap_or(&0.0));
+    for w in bends.windows(2) {
+        let (r0, r1) = (at(w[0]).rotation, at(w[1]).rotation);
+        if crosses(r0, r1) {
+            let g = |t: f64| (at(t).rotation, at(t).moment / b.ei);
+            let root = refine(&g, w[0], w[1], r0);
+            deflection.see(s.start + root, at(root).deflection);
+        }
+    }
+    for &t in &bends {
+        deflection.see(s.start + t, at(t).deflection);
     }
 }
 
