@@ -57,13 +57,35 @@ describe('results tables', () => {
     expect(displacementsTable(response)!.head).toEqual(['Node', 'dx (mm)', 'dy (mm)']);
   });
 
-C  });
-
   it('names the governing arrangement of pattern loading beside its combination', () => {
     // three equal 6 m spans, live load patterned: end-span sagging with spans 1 and 3 (test/fixtures/pattern)
     const { response } = solve('beam', fixture('pattern', 'three-span-live-pattern').request as Model, context);
     const rows = envelopeTable(response)!.rows.map((r) => r.map((c) => c.text));
     expect(rows).toContainEqual(['ULS', expect.stringMatching(/sagging/i), '36.45', 'live, with Q 0–6, Q 12–18']);
+  });
+
+  it('shows each span of the README beam with its L/deflection: 5wL⁴/384EI = 8.4375 mm, L/711', () => {
+    // EI = 200e6 kN/m² × 1e-4 m⁴ = 2e4 kN.m²; 5·10·6⁴/(384·2e4) = 8.4375e-3 m; 6000/8.4375 = 711.1 (Roark, Table 8.1 case 2e)
+    const { response } = solve('beam', SPECS.beam.sample, context);
+    const table = spansTable(response)!;
+    expect(table.head).toEqual(['Span', 'From (m)', 'To (m)', 'Deflection (mm)', 'At (m)', 'L/δ']);
+    const [span, from, to, deflection, at, ratio] = table.rows[0]!;
+    expect([span, from, to, at, ratio].map((c) => c!.text)).toEqual(['1', '0', '6', '3', 'L/711']);
+    expect(deflection!.value).toBeCloseTo(-8.4375, 9);
+    // the beam's own extremes table keeps to shear, moment and deflection
+    expect(extremesTable('beam', response).rows.every((r) => !r.some((c) => c.text.startsWith('spans')))).toBe(true);
+    expect(spansTable({ ...response, extremes: undefined })).toBeUndefined();
+  });
+
+  it('names an envelope reaction by its position rounded for reading (6 m in feet: at 19.69, not 19.68503937)', () => {
+    const governed = { value: 1, combination: 'AS1170-ULS-1' };
+    const table = envelopeTable({
+      envelope: {
+        combinations: [],
+        uls: { reactions: [{ type: 'pin', position: 19.68503937, vertical: { max: governed, min: governed } }] },
+      },
+    })!;
+    expect(table.rows.map((r) => r[1]!.text)).toEqual(['reaction at 19.69 vertical max', 'reaction at 19.69 vertical min']);
   });
 
   it('rounds for reading only', () => {

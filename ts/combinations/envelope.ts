@@ -287,6 +287,8 @@ function adverseExtremes(r: BeamCombinationResult): BeamExtremes {
     shear: arranged?.shear ?? r.extremes.shear,
     moment: arranged?.moment ?? r.extremes.moment,
     deflection: arranged?.deflection ?? r.extremes.deflection,
+    // each span's deflection stays the fully loaded combination's: the arrangements bound the whole beam only
+    spans: r.extremes.spans,
   };
 }
 

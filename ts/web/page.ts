@@ -165,9 +165,6 @@ export class Page {
   }
 
   /**
-C  }
-
-  /**
    * A section field: its datalist offers the matches of what is typed so far, and once the text names a section
    * the row's A and I become that section's (true: the tables are drawn again, keeping the caret in the field).
    */
@@ -186,6 +183,19 @@ C  }
     const again = document.querySelector<HTMLInputElement>(`[name="${CSS.escape(at)}"]`);
     again?.setSelectionRange(again.value.length, again.value.length);
     return true;
+  }
+
+  /**
+   * Every text field shows the model's value again, but `typing` (whose text is the user's, half-typed maybe):
+   * after an edit moved other values (a span's length moves the supports and loads beyond it).
+   */
+  private showFieldValues(typing: HTMLInputElement | HTMLSelectElement): void {
+    for (const input of document.querySelectorAll<HTMLInputElement>('#collections input[type="text"][name]')) {
+      if (input === typing) continue;
+      const value = get(this.model, input.name);
+      const text = input.classList.contains('num') ? inputText(value) : fieldText(value);
+      if (input.value !== text) input.value = text;
+    }
   }
 
   private collection(name: string): CollectionSpec {

@@ -9,6 +9,7 @@
 mod combination;
 mod discretise;
 mod extremes;
+mod members;
 mod model;
 mod pattern;
 mod response;
