@@ -44,8 +44,9 @@ describe('the section picker', () => {
       // one more key names W14X90: its A and Ix replace the old ones, in the fields and in the linked model
       const field = page.locator('[name="/materials/0/section"]');
       await afterEdit(page, 'typing the last character', () => field.press('End').then(() => field.press('0')));
-      expect(await page.inputValue('[name="/materials/0/A"]')).toBe('17096.74');
-      expect(await page.inputValue('[name="/materials/0/I"]')).toBe('415815194.1744');
+      // the field shows 6 significant figures (issue 36); the model, below, keeps every digit
+      expect(await page.inputValue('[name="/materials/0/A"]')).toBe('17096.7');
+      expect(await page.inputValue('[name="/materials/0/I"]')).toBe('415815000');
       expect(await field.inputValue()).toBe('W14X90');
       expect(await field.evaluate((el) => document.activeElement === el)).toBe(true);
       const linked = modelInAddress(page) as { materials: { A: number; I: number; section: string }[] };

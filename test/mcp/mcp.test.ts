@@ -101,7 +101,15 @@ describe('initialize and tools/list', () => {
     expect(beam.description).toMatch(/kN\/m/);
     // The body schema of POST /v1/beam/solve, `output` included; unknown properties are refused by the call (below).
     expect(beam.inputSchema.required).toEqual(['spans', 'supports']);
-    expect(Object.keys(beam.inputSchema.properties!)).toEqual(['units', 'spans', 'supports', 'loads', 'combinations', 'output']);
+    expect(Object.keys(beam.inputSchema.properties!)).toEqual([
+      'units',
+      'spans',
+      'supports',
+      'loads',
+      'combinations',
+      'selfWeight',
+      'output',
+    ]);
   });
 });
 
@@ -148,7 +156,8 @@ describe('solve_beam', () => {
   it('takes pattern loading through the same schema: the envelope of the route, a bad case refused at its path', async () => {
     // three equal spans, live load patterned (test/fixtures/pattern: end-span sagging 0.10125wL² = 36.45 kN.m)
     const patterned = fixture('pattern', 'three-span-live-pattern').request;
-    const viaTool = await call('solve_beam', patterned);
+    // the tool's full answer (decisions.md 22: HTTP's defaults asked for) is the route's
+    const viaTool = await call('solve_beam', { ...patterned, output: { diagrams: true, precision: 15 } });
     const viaHttp = await http('/v1/beam/solve', patterned);
     expect(withoutTiming(viaTool.structuredContent)).toEqual(withoutTiming(viaHttp.body));
     const envelope = (viaTool.structuredContent as { envelope: { uls: { extremes: { moment: { maxSagging: { value: number } } } } } })
