@@ -60,3 +60,16 @@ export function overlappingStars(count = 200, points = 40) {
     });
   return { shapes: Array.from({ length: count }, (_, i) => ({ type: 'polygon', points: star(30 * Math.cos(i), 30 * Math.sin(i)) })) };
 }
+
+/**
+ * One lobed 1,000-point polygon (radius 100 + 20 sin 7θ mm): its J and Cw by finite elements take a mesh of a
+ * couple of thousand six-node triangles and its halving, seconds of an engine thread rather than milliseconds.
+ */
+export function lobedSection() {
+  const points = Array.from({ length: 1000 }, (_, k) => {
+    const angle = (2 * Math.PI * k) / 1000;
+    const radius = 100 + 20 * Math.sin(7 * angle);
+    return [Math.round(radius * Math.cos(angle) * 1000) / 1000, Math.round(radius * Math.sin(angle) * 1000) / 1000];
+  });
+  return { shapes: [{ type: 'polygon', points }] };
+}
