@@ -19,6 +19,7 @@ import { buildOpenApiDocument } from '../../ts/openapi/index.js';
 import { createRouter } from '../../ts/server/app.js';
 import { ROUTES, routerPath, type Route, type RouteDeps } from '../../ts/server/routes/table.js';
 import { testApp } from '../support/app.js';
+import { parseJson } from '../../ts/server/middleware/body.js';
 
 const MCP_CALL = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_section', arguments: { name: 'IPE300' } } };
 const MCP_ACCEPT = 'application/json, text/event-stream';
@@ -174,7 +175,7 @@ describe('one route table (issue 14, item 4)', () => {
       path: '/v1/arch/solve',
       access: 'counted',
       handler: () => (ctx) => {
-        ctx.body = { got: ctx.state.body };
+        ctx.body = { got: parseJson(ctx.state.json as Uint8Array) };
       },
       doc: {
         operationId: 'solveArch',

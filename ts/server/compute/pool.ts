@@ -69,7 +69,8 @@ export class EnginePool implements Compute {
     const deadline = this.deadline(started);
     let outcome: Outcome;
     try {
-      outcome = (await this.threads.run({ ...task, started }, { signal: deadline.signal })) as Outcome;
+      const { moving, transferList } = crossing(task, started);
+      outcome = (await this.threads.run(moving, { signal: deadline.signal, transferList })) as Outcome;
     } catch (error) {
       if (deadline.signal.aborted) throw this.overrun();
       // the thread itself died (not the instance: run.ts catches what the engine throws)
@@ -141,6 +142,17 @@ export class EnginePool implements Compute {
         'Split it, or send fewer combinations or a coarser model.',
     );
   }
+}
+
+/**
+ * The task and what moves rather than copies to the thread: the body's bytes, in a buffer of their own (the
+ * bytes the socket gave may share theirs with other requests).
+ */
+function crossing(task: Task, started: Int32Array): { moving: Task; transferList: ArrayBuffer[] } {
+  if (!task.json) return { moving: { ...task, started }, transferList: [] };
+  const json = new Uint8Array(task.json.byteLength);
+  json.set(task.json);
+  return { moving: { ...task, json, started }, transferList: [json.buffer] };
 }
 
 function busyProblem(): Problem {

@@ -6,6 +6,7 @@
  */
 import { Problem, type ProblemData } from '../../problem/index.js';
 import type { SolveContext } from '../../solve/context.js';
+import { parseJson } from '../middleware/body.js';
 import { rasterise } from '../png.js';
 import { TASKS, type Task, type TaskAnswer } from './tasks.js';
 
@@ -27,7 +28,8 @@ export function runTask(thread: Omit<SolveContext, 'baseUrl'>, task: Task, memor
   const context: SolveContext = { ...thread, baseUrl: task.baseUrl };
   const engine = context.engine;
   try {
-    const drawn = TASKS[task.name](task.body, context);
+    const body = task.json ? parseJson(task.json) : task.body;
+    const drawn = TASKS[task.name](body, context);
     const answer: TaskAnswer = task.png && drawn.kind === 'svg' ? { kind: 'png', bytes: rasterise(drawn.text) } : drawn;
     return { kind: 'answer', answer, renewed: renewIfGrown(context, memoryBound) };
   } catch (error) {

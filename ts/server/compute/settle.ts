@@ -54,7 +54,7 @@ export class FaultRecord {
   fault(origin: string, task: Task, trapped: boolean, message: string): void {
     this.times.push({ at: Date.now(), trapped });
     const hash = createHash('sha256')
-      .update(JSON.stringify(task.body) ?? '')
+      .update(task.json ?? JSON.stringify(task.body) ?? '')
       .digest('hex')
       .slice(0, 16);
     this.log(`engine ${trapped ? 'trap' : 'fault'}: ${origin} (${task.name}), body sha256 ${hash}: ${message}; instance replaced`);

@@ -38,14 +38,19 @@ export type TaskName = keyof typeof TASKS;
 /** The tasks that draw a figure, which a caller may ask for as PNG. */
 export const FIGURE_TASKS: ReadonlySet<TaskName> = new Set(['beam.diagram', 'truss.diagram', 'frame.diagram', 'section.diagram']);
 
-/** A task as it crosses to a thread: its name, the parsed request body and the site its answer names. */
-export interface Task {
+/**
+ * A task as it crosses to a thread: its name, the request body and the site its answer names. An HTTP route
+ * sends the body's bytes (`json`), parsed on the thread; an MCP tool sends the arguments the SDK parsed (`body`).
+ */
+export type Task = (
+  | { body: unknown; json?: never }
+  | { json: Uint8Array; body?: never }
+) & {
   name: TaskName;
-  body: unknown;
   /** PUBLIC_BASE_URL of the app that took the request (meta.attribution, links.view). */
   baseUrl: string;
   /** A figure rasterised to PNG (resvg) on the thread, rather than its SVG. */
   png?: boolean;
   /** Set to 1 by the thread when the task starts (shared memory), so a deadline times the run and not a thread's start-up. */
   started?: Int32Array;
-}
+};

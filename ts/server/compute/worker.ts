@@ -3,7 +3,7 @@
  * thread compiled once, and its own section library. Piscina awaits the exported promise before it hands
  * the thread a task.
  */
-import { workerData } from 'piscina';
+import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { loadEngine } from '../../engine/node.js';
 import { loadSectionLibrary } from '../section-files.js';
 import type { SolveContext } from '../../solve/context.js';
@@ -15,10 +15,21 @@ export interface EngineThreadData {
   module: WebAssembly.Module;
 }
 
-async function start(): Promise<(task: Task) => Outcome> {
+/**
+ * The outcome as it goes back: an answer's bytes move to the main thread rather than being copied, when
+ * they own their whole buffer (a small Buffer may share Node's pool with others, which must stay here).
+ */
+function returning(outcome: Outcome): Outcome | ReturnType<typeof move> {
+  if (outcome.kind !== 'answer' || outcome.answer.kind === 'svg') return outcome;
+  const { bytes } = outcome.answer;
+  if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return outcome;
+  return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });
+}
+
+async function start(): Promise<(task: Task) => Outcome | ReturnType<typeof move>> {
   const { module } = workerData as EngineThreadData;
   const thread: Omit<SolveContext, 'baseUrl'> = { engine: await loadEngine(module), sections: loadSectionLibrary() };
-  return (task) => runTask(thread, task);
+  return (task) => returning(runTask(thread, task));
 }
 
 export default start();

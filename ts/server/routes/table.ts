@@ -81,8 +81,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * A route that runs an engine task on the request body (read by the JSON body reader before the handler) and
- * answers its JSON bytes or SVG.
+ * A route that runs an engine task on the request body (read by the JSON body reader before the handler, parsed
+ * on the engine thread) and answers its JSON bytes, SVG or PNG.
  */
 function computed(name: TaskName): (deps: RouteDeps) => Middleware {
   return ({ compute, baseUrl }) =>
@@ -91,7 +91,8 @@ function computed(name: TaskName): (deps: RouteDeps) => Middleware {
       const figure = FIGURE_TASKS.has(name);
       if (figure) ctx.vary('Accept');
       const png = figure && ctx.accepts(SVG_TYPE, PNG_MIME_TYPE) === PNG_MIME_TYPE;
-      const answer = await compute.run({ name, body: ctx.state.body, baseUrl, ...(png && { png }) }, `${ctx.method} ${ctx.path}`);
+      const json = ctx.state.json as Uint8Array;
+      const answer = await compute.run({ name, json, baseUrl, ...(png && { png }) }, `${ctx.method} ${ctx.path}`);
       if (answer.kind === 'svg') {
         ctx.type = SVG_TYPE;
         ctx.body = answer.text;
