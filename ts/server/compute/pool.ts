@@ -145,8 +145,9 @@ export class EnginePool implements Compute {
 }
 
 /**
- * The task and what moves rather than copies to the thread: the body's bytes, in a buffer of their own (the
- * bytes the socket gave may share theirs with other requests).
+ * The task and what moves rather than copies to the thread: a copy of the body's bytes in a buffer of its own
+ * (the bytes the socket gave may share theirs with other requests, and the caller keeps its bytes to name the
+ * body in a fault's log line).
  */
 function crossing(task: Task, started: Int32Array): { moving: Task; transferList: ArrayBuffer[] } {
   if (!task.json) return { moving: { ...task, started }, transferList: [] };
