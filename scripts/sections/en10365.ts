@@ -1,11 +1,12 @@
 /**
  * EN 10365 sections: IPE/HEA/HEB/HEM from eurocodepy (cm units, 4 significant figures), IPN from xc's
- * ArcelorMittal table (SI base units with y and z swapped: xc's Iz is the major axis), UPN from steelsnakes
- * (mm and cm units; I_yy major).
+ * ArcelorMittal table (SI base units with y and z swapped: xc's Iz is the major axis), UPN, UPE, HD, HL and HP
+ * from steelsnakes (mm and cm units; I_yy major).
  */
 import { EN_10210_2 } from '../../ts/sections/standards.js';
 import type { Built } from './built.js';
 import { buildEn10210 } from './en10210.js';
+import { buildSteelsnakesEu } from './en10365-steelsnakes.js';
 import { STEELSNAKES_COLUMNS } from './steelsnakes.js';
 import { num, properties, readJson, toSi } from './read.js';
 import { crossCheck, makeRow, type SecondOpinion } from './row.js';
@@ -36,10 +37,11 @@ const XC_COLUMNS = {
   J: ['It', toSi.mm4FromM4],
 } as const;
 
-const FAMILY_ORDER = ['IPE', 'HEA', 'HEB', 'HEM', 'IPN', 'UPN'];
+const FAMILY_ORDER = ['IPE', 'HEA', 'HEB', 'HEM', 'HD', 'HL', 'HP', 'IPN', 'UPN', 'UPE'];
 const serialSize = (designation: string) => Number(/\d+/.exec(designation)?.[0] ?? NaN);
+// HD, HL and HP list several weights of one serial size: lightest first, as the other families read.
 const byFamilyThenSize = (a: SectionRow, b: SectionRow) =>
-  FAMILY_ORDER.indexOf(a.type) - FAMILY_ORDER.indexOf(b.type) || serialSize(a.designation) - serialSize(b.designation);
+  FAMILY_ORDER.indexOf(a.type) - FAMILY_ORDER.indexOf(b.type) || serialSize(a.designation) - serialSize(b.designation) || a.mass - b.mass;
 
 /** steelsnakes' "IPE-300" and "HE-300-A" rows under eurocodepy's names IPE300 and HEA300. */
 function steelsnakesIpeHe(rawDir: string): Map<string, SecondOpinion> {
@@ -67,6 +69,30 @@ function xcUpn(rawDir: string): Map<string, SecondOpinion> {
       const what = `xc ${String(r.nmb)}`;
       return [
         String(r.nmb).replace('_', ''),
+        {
+          A: toSi.mm2FromM2(num(r.A, `${what} A`)),
+          Ix: toSi.mm4FromM4(num(r.Iz, `${what} Iz`)),
+          Iy: toSi.mm4FromM4(num(r.Iy, `${what} Iy`)),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * xc's ArcelorMittal HL table (an earlier catalogue: its HL 920 weights are 345, 368 ... where steelsnakes'
+ * are 344, 368 ...): `HL_1000_x_443dot` is HL1000x443, `HL_1100_Rdot` HL1100R. Same axis swap as its IPN table.
+ */
+function xcHl(rawDir: string): Map<string, SecondOpinion> {
+  const table = readJson(rawDir, 'EN10365/xc_arcelor_hl_profiles.json') as Record<string, Obj>;
+  return new Map(
+    Object.values(table).map((r) => {
+      const what = `xc ${String(r.nmb)}`;
+      const name = String(r.nmb)
+        .replace(/(dot|w)$/, '')
+        .replace(/_/g, '');
+      return [
+        name,
         {
           A: toSi.mm2FromM2(num(r.A, `${what} A`)),
           Ix: toSi.mm4FromM4(num(r.Iz, `${what} Iz`)),
@@ -120,27 +146,10 @@ export function buildEn10365(rawDir: string): Built {
     });
   });
 
-  const upn = Object.values(readJson(rawDir, 'EN10365/steelsnakes_EU_UPN.json') as Record<string, Obj>).map((r) => {
-    const name = String(r.designation).replace('-', '');
-    const what = `EN10365 ${name}`;
-    const mm = (key: string) => toSi.same(num(r[key], `${what} ${key}`));
-    return makeRow('EN10365', {
-      designation: name,
-      type: 'UPN',
-      A: toSi.mm2FromCm2(num(r.A, `${what} A`)),
-      Ix: toSi.mm4FromCm4(num(r.I_yy, `${what} I_yy`)),
-      Iy: toSi.mm4FromCm4(num(r.I_zz, `${what} I_zz`)),
-      mass: mm('mass_per_metre'),
-      properties: properties(r, STEELSNAKES_COLUMNS, what),
-      d: mm('h'),
-      bf: mm('b'),
-      tf: mm('tf'),
-      tw: mm('tw'),
-      source: 'steelsnakes',
-    });
-  });
+  const upn = buildSteelsnakesEu(rawDir, 'UPN');
+  const others = (['HD', 'HL', 'HP', 'UPE'] as const).flatMap((type) => buildSteelsnakesEu(rawDir, type));
 
-  const rows = [...[...wide, ...ipn, ...upn].sort(byFamilyThenSize), ...buildEn10210(rawDir)];
+  const rows = [...[...wide, ...ipn, ...upn, ...others].sort(byFamilyThenSize), ...buildEn10210(rawDir)];
   return {
     standard: 'EN10365',
     sources: {
@@ -159,7 +168,7 @@ export function buildEn10365(rawDir: string): Built {
       steelsnakes: {
         repository: 'waynemaranga/steelsnakes',
         commit: '7c596baf06b59b38e760351f9d9c6d7c09a8e197',
-        path: 'src/steelsnakes/EU/data/UPN.json',
+        path: 'src/steelsnakes/EU/data/UPN.json, UPE.json, HD.json, HL.json, HP.json',
         licence: 'GPL-2.0',
       },
       'steelsnakes-hollow': {
@@ -178,6 +187,15 @@ export function buildEn10365(rawDir: string): Built {
       // differ from the SCI values by up to 4% (J) and 5% (Iw), one root-radius convention against another.
       crossCheck('steelsnakes IPE/HE', wide, steelsnakesIpeHe(rawDir), 0.01, { J: 0.045, Cw: 0.055 }),
       crossCheck('xc UPN', upn, xcUpn(rawDir), 0.01),
+      // xc's older table gives the HL 1100 series a 20 mm root radius where steelsnakes' has 30 mm: their Ix
+      // differ by up to 1.2% (HL1100A); every other HL value agrees within 0.6%.
+      crossCheck(
+        'xc HL',
+        others.filter((row) => row.type === 'HL'),
+        xcHl(rawDir),
+        0.01,
+        { Ix: 0.013 },
+      ),
     ],
   };
 }

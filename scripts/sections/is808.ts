@@ -4,11 +4,13 @@
  * against the 1989 value of 44.2 kg/m. So, size by size, a table with the 1989 values wins where one has the
  * size: pySteel for ISMB and ISMC, Osdag's 2017 `IS808_Old` set for ISLB and ISHB. Sizes only Osdag's current
  * tables have (ISMB 225/450/550, ISMC 75/175/225 and the heavier ISMC variants, every ISA) come from there and
- * carry that edition in their records. ISLB 500 is absent by interface-spec.md.
+ * carry that edition in their records. The hollow sections (IS 4923, IS 1161) are in is4923.ts.
  */
 import type { Built } from './built.js';
+import { buildIsTubes } from './is4923.js';
 import { num, properties, readCsv, toSi, type Row } from './read.js';
 import { makeRow, type RowInput } from './row.js';
+import { IS_1161, IS_4923 } from '../../ts/sections/standards.js';
 import type { SectionRow } from '../../ts/sections/types.js';
 
 const REV_EDITION = 'IS 808 as revised (Osdag IS808_Rev tables; the revision is not stated)';
@@ -19,6 +21,13 @@ const REV_EDITION = 'IS 808 as revised (Osdag IS808_Rev tables; the revision is 
  * rather than corrected by us.
  */
 export const MASS_AREA_MISMATCH = ['ISMC 175 @ 22.7'];
+
+/**
+ * The 2017 table prints ISLB 500's flange as 4.1 mm, a dropped digit: with it the section's plates give
+ * 2 x 180 x 4.1 + (500 - 8.2) x 9.2 = 6,000 mm2 against the 9,550 mm2 it publishes (14.1 mm, as in Osdag's
+ * revised table, gives 9,416 plus the root fillets). The flange thickness is left out of that record.
+ */
+export const MISPRINTED_DIMENSIONS: Readonly<Record<string, 'tf'>> = { 'ISLB 500': 'tf' };
 
 /** Osdag names the major axis z: Zz elastic, Zpz plastic, rz, It torsion, Iw warping (cm units). */
 const OSDAG_COLUMNS = {
@@ -129,8 +138,9 @@ export function buildIs808(rawDir: string): Built {
   const islb = old
     .filter(starts('LB'))
     .map((r) => fromOsdag(r, 'ISLB', 'osdag-old'))
-    .filter((r) => r.designation !== 'ISLB 500')
     .sort(bySerialThenMass);
+  for (const row of islb)
+    if (MISPRINTED_DIMENSIONS[row.designation] !== undefined) delete row[MISPRINTED_DIMENSIONS[row.designation] as 'tf'];
   const ishb = old
     .filter(starts('HB'))
     .map((r) => fromOsdag(r, 'ISHB', 'osdag-old'))
@@ -157,7 +167,7 @@ export function buildIs808(rawDir: string): Built {
     });
   });
 
-  const rows = [...ismb, ...islb, ...ishb, ...ismc, ...isa];
+  const rows = [...ismb, ...islb, ...ishb, ...ismc, ...isa, ...buildIsTubes(rawDir)];
   return {
     standard: 'IS808',
     sources: {
@@ -179,6 +189,20 @@ export function buildIs808(rawDir: string): Built {
         path: 'src/osdag/data/ResourceFiles/Database/Intg_osdag.sql (Source = IS808_Rev)',
         licence: 'LGPL-3.0',
         edition: REV_EDITION,
+      },
+      'osdag-is4923': {
+        repository: 'osdag-admin/Osdag',
+        commit: '4662fc9b9f8d19fae450657e09ef5f06ccd5070a',
+        path: 'src/osdag/data/ResourceFiles/Database/Intg_osdag.sql (tables SHS and RHS, Source = IS 4923:1997)',
+        licence: 'LGPL-3.0',
+        edition: IS_4923,
+      },
+      'osdag-is1161': {
+        repository: 'osdag-admin/Osdag',
+        commit: '4662fc9b9f8d19fae450657e09ef5f06ccd5070a',
+        path: 'src/osdag/data/ResourceFiles/Database/Intg_osdag.sql (table CHS, Source = IS 1161:2014)',
+        licence: 'LGPL-3.0',
+        edition: IS_1161,
       },
     },
     entries: rows.map((row) => ({ row, areaFactor: 1 })),

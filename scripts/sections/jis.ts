@@ -1,7 +1,6 @@
 /**
  * JIS G 3192 H-sections: the DBMSC catalogue transcription, the only full table found (cm units; the file
- * names the major axis y). The thick-flange 400-series rows are the heavy-H series interface-spec.md lists
- * as absent. SOURCES.md explains why the masses of 14 rows sit 2-3% under 7850 x A; they pass the 3% check
+ * names the major axis y), with its thick-flange 400-series rows (the heavy-H series). SOURCES.md explains why the masses of 14 rows sit 2-3% under 7850 x A; they pass the 3% check
  * and docs/sections.md carries the caveat.
  */
 import type { Built } from './built.js';
@@ -34,38 +33,31 @@ function radii(r: Row, what: string): { rx?: number; ry?: number; derived: Prope
   return { ...(rx === undefined ? {} : { rx }), ...(ry === undefined ? {} : { ry }), derived };
 }
 
-export const JIS_HEAVY_H = ['H414x405x18x28', 'H428x407x20x35', 'H458x417x30x50', 'H498x432x45x70'];
-
 export function buildJis(rawDir: string): Built {
   const raw = readCsv(rawDir, 'JIS/dbmsc_catalogue_JIS_H.csv');
-  for (const heavy of JIS_HEAVY_H) {
-    if (!raw.some((r) => r.Section === heavy)) throw new Error(`JIS: heavy-H row ${heavy} not found`);
-  }
-  const rows = raw
-    .filter((r) => !JIS_HEAVY_H.includes(r.Section ?? ''))
-    .map((r) => {
-      const source = r.Section ?? '';
-      if (!/^H\d/.test(source)) throw new Error(`JIS: unexpected designation ${source}`);
-      const name = `H-${source.slice(1)}`;
-      const what = `JIS ${name}`;
-      const cm = (key: string) => toSi.mmFromCm(num(r[key], `${what} ${key}`));
-      const { derived, ...derivedRadii } = radii(r, what);
-      return makeRow('JIS', {
-        designation: name,
-        type: 'H',
-        A: toSi.mm2FromCm2(num(r.A_cm2, `${what} A`)),
-        Ix: toSi.mm4FromCm4(num(r.Iy_major_cm4, `${what} Iy_major`)),
-        Iy: toSi.mm4FromCm4(num(r.Iz_minor_cm4, `${what} Iz_minor`)),
-        mass: toSi.same(num(r.m_kg_per_m, `${what} m`)),
-        properties: { ...properties(r, DBMSC_COLUMNS, what), ...derivedRadii },
-        derived,
-        d: cm('h_cm'),
-        bf: cm('b_cm'),
-        tf: cm('tf_cm'),
-        tw: cm('tw_cm'),
-        source: 'dbmsc',
-      });
+  const rows = raw.map((r) => {
+    const source = r.Section ?? '';
+    if (!/^H\d/.test(source)) throw new Error(`JIS: unexpected designation ${source}`);
+    const name = `H-${source.slice(1)}`;
+    const what = `JIS ${name}`;
+    const cm = (key: string) => toSi.mmFromCm(num(r[key], `${what} ${key}`));
+    const { derived, ...derivedRadii } = radii(r, what);
+    return makeRow('JIS', {
+      designation: name,
+      type: 'H',
+      A: toSi.mm2FromCm2(num(r.A_cm2, `${what} A`)),
+      Ix: toSi.mm4FromCm4(num(r.Iy_major_cm4, `${what} Iy_major`)),
+      Iy: toSi.mm4FromCm4(num(r.Iz_minor_cm4, `${what} Iz_minor`)),
+      mass: toSi.same(num(r.m_kg_per_m, `${what} m`)),
+      properties: { ...properties(r, DBMSC_COLUMNS, what), ...derivedRadii },
+      derived,
+      d: cm('h_cm'),
+      bf: cm('b_cm'),
+      tf: cm('tf_cm'),
+      tw: cm('tw_cm'),
+      source: 'dbmsc',
     });
+  });
   return {
     standard: 'JIS',
     sources: {

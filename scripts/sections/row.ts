@@ -92,6 +92,8 @@ export const DOUBLY_SYMMETRIC = new Set([
   'HEA',
   'HEB',
   'HEM',
+  'HD',
+  'HL',
   'IPN',
   'H',
   'ISMB',
@@ -189,7 +191,7 @@ export function crossCheck(
   other: ReadonlyMap<string, SecondOpinion>,
   tolerance: number,
   /** Wider tolerances for named properties, where the two sources are known to follow different conventions. */
-  wider: Partial<Record<PropertyKey, number>> = {},
+  wider: SecondOpinion = {},
 ): string {
   let compared = 0;
   let worst = 0;
@@ -203,7 +205,7 @@ export function crossCheck(
       const mine = row[key];
       if (value === undefined || mine === undefined) continue;
       const difference = Math.abs(mine / value - 1);
-      const allowed = key in wider ? (wider[key as PropertyKey] as number) : tolerance + printedRounding(value);
+      const allowed = wider[key] ?? tolerance + printedRounding(value);
       if (difference > allowed) {
         throw new Error(`${row.standard} ${row.designation}: ${key} ${row[key]} against ${value} in ${label}`);
       }

@@ -76,6 +76,6 @@ describe('section routes in the service', () => {
 
   it('lists the standards', async () => {
     const res = await request(server).get('/v1/standards').expect(200);
-    expect(res.body.total).toBe(3491);
+    expect(res.body.total).toBe(3785);
   });
 });

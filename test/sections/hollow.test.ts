@@ -43,9 +43,9 @@ describe('hollow-section spellings', () => {
   });
 
   it('a spelling two standards share resolves in the standards order, naming the other; ?standard= picks', async () => {
-    // AS/NZS 1163 "100 x 5 SHS" and EN 10210-2 "SHS 100x100x5.0" are both 100x100x5 SHS (cold-formed, hot-finished)
+    // AS/NZS 1163 "100 x 5 SHS", EN 10210-2 "SHS 100x100x5.0" and IS 4923 "SHS 100 x 100 x 5.0" are all 100x100x5 SHS
     const first = await request(server).get('/v1/sections/100x100x5SHS').expect(200);
-    expect(first.body).toMatchObject({ name: '100 x 5 SHS', standard: 'AS4100', alsoIn: ['EN10365'] });
+    expect(first.body).toMatchObject({ name: '100 x 5 SHS', standard: 'AS4100', alsoIn: ['EN10365', 'IS808'] });
     const picked = await request(server).get('/v1/sections/100x100x5SHS?standard=EN10365').expect(200);
     expect(picked.body).toMatchObject({ name: 'SHS 100x100x5.0', standard: 'EN10365' });
     expect(picked.body.alsoIn).toBeUndefined();

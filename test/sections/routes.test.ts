@@ -29,8 +29,8 @@ describe('GET /v1/standards', () => {
   it('lists the six standards with editions, type counts, total and coverage', async () => {
     const res = await request(server).get('/v1/standards').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body.total).toBe(3491);
-    expect(res.body.coverage).toMatch(/ISLB 500/);
+    expect(res.body.total).toBe(3785);
+    expect(res.body.coverage).toMatch(/IS 4923 SHS and RHS/);
     expect(res.body.standards.map((s: { id: string }) => s.id)).toEqual(['AS4100', 'AISC', 'EN10365', 'BS4', 'JIS', 'IS808']);
     // Editions of interface-spec.md, "Steel section library".
     expect(res.body.standards.map((s: { edition: string }) => s.edition)).toEqual([
@@ -56,7 +56,7 @@ describe('GET /v1/standards', () => {
 describe('GET /v1/sections', () => {
   it('defaults to 50 sections with total = matches before the limit', async () => {
     const res = await request(server).get('/v1/sections').expect(200);
-    expect(res.body.total).toBe(3491);
+    expect(res.body.total).toBe(3785);
     expect(res.body.count).toBe(50);
     expect(res.body.sections).toHaveLength(50);
     expect(Object.keys(res.body.sections[0])).toEqual(['name', 'standard', 'type', 'edition', 'si', 'imperial']);

@@ -28,6 +28,10 @@ export const AS_NZS_1163 =
 /** The edition of the EN 10210-2 hollow sections: steelsnakes' tables of the SCI Blue Book (SOURCES.md 2). */
 export const EN_10210_2 = 'EN 10210-2:2006 hot-finished structural hollow sections (SCI Blue Book tables, via steelsnakes)';
 
+/** India's hollow sections (Osdag's tables name the standard and year of each row). */
+export const IS_4923 = 'IS 4923:1997 hollow steel sections for structural use (Osdag tables)';
+export const IS_1161 = 'IS 1161:2014 steel tubes for structural purposes (Osdag tables)';
+
 export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
   AS4100: {
     id: 'AS4100',
@@ -82,8 +86,12 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
       { type: 'HEA', description: 'European wide-flange beams, light series' },
       { type: 'HEB', description: 'European wide-flange beams, standard series' },
       { type: 'HEM', description: 'European wide-flange beams, heavy series' },
+      { type: 'HD', description: 'Wide-flange columns (ArcelorMittal HD)' },
+      { type: 'HL', description: 'Extra-wide-flange beams (ArcelorMittal HL)' },
+      { type: 'HP', description: 'Wide-flange bearing piles' },
       { type: 'IPN', description: 'European standard I-beams, tapered flanges' },
       { type: 'UPN', description: 'European standard channels, tapered flanges' },
+      { type: 'UPE', description: 'European channels, parallel flanges' },
       { type: 'SHS', description: 'Square hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
       { type: 'RHS', description: 'Rectangular hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
       { type: 'CHS', description: 'Circular hollow sections, hot-finished (EN 10210-2)', edition: EN_10210_2 },
@@ -104,19 +112,22 @@ export const STANDARDS: Readonly<Record<StandardId, StandardInfo>> = {
     name: 'Japanese hot-rolled H-sections',
     edition: 'JIS G 3192',
     axes: 'Ix is the major axis (X-X) and Iy the minor axis (Y-Y), as JIS G 3192 names them.',
-    types: [{ type: 'H', description: 'Wide-flange H-sections (heavy-H series excluded)' }],
+    types: [{ type: 'H', description: 'Wide-flange H-sections, with the heavy 400-series' }],
   },
   IS808: {
     id: 'IS808',
-    name: 'Indian standard hot-rolled beams, columns, channels and angles',
+    name: 'Indian standard hot-rolled beams, columns, channels and angles, and hollow sections',
     edition: 'IS 808:1989 with Amendment 1',
     axes: 'Ix is the major axis (Ixx in IS 808) and Iy the minor axis (Iyy); angles about the axes parallel to the legs.',
     types: [
       { type: 'ISMB', description: 'Medium-weight beams' },
-      { type: 'ISLB', description: 'Light-weight beams (ISLB 500 excluded)' },
+      { type: 'ISLB', description: 'Light-weight beams' },
       { type: 'ISHB', description: 'Wide-flange (H) beams, with the heavier variants of a serial size' },
       { type: 'ISMC', description: 'Medium-weight channels, with the heavier variants of a serial size' },
       { type: 'ISA', description: 'Equal and unequal angles' },
+      { type: 'SHS', description: 'Square hollow sections (IS 4923)', edition: IS_4923 },
+      { type: 'RHS', description: 'Rectangular hollow sections (IS 4923)', edition: IS_4923 },
+      { type: 'CHS', description: 'Circular hollow sections (IS 1161)', edition: IS_1161 },
     ],
   },
 };
@@ -126,6 +137,7 @@ export const COVERAGE_NOTE =
   'Gross area A, Ix, Iy and mass per length for every section; Zx, Zy (elastic), Sx, Sy (plastic), rx, ry, J and Cw ' +
   'wherever the source publishes them (AISC prints S for elastic and Z for plastic: mapped to these letters); ' +
   'd, bf, tf, tw only for I, H, channel and tee shapes whose source publishes them. Angles give Ix and Iy about the ' +
-  'axes parallel to the legs. Hollow sections: AISC HSS and Pipe; AS/NZS 1163 SHS, RHS and CHS under AS4100; EN 10210-2 hot-finished SHS, RHS and CHS under EN10365. ' +
-  'Absent: EN 10365 UPE, HD, HL and HP; JIS heavy-H series and the I, C and L families; IS 808 ISLB 500; ' +
-  'a few standard-Pipe sizes. Sources and counts: docs/sections.md.';
+  'axes parallel to the legs. Hollow sections: AISC HSS and Pipe; AS/NZS 1163 SHS, RHS and CHS under AS4100; ' +
+  'EN 10210-2 hot-finished SHS, RHS and CHS under EN10365; IS 4923 SHS and RHS and IS 1161 CHS under IS808. ' +
+  'Absent, for want of a public table: JIS G 3466 and G 3444 tubes and the JIS I, C and L families; ' +
+  'EN 10219 cold-formed tubes; a few standard-Pipe sizes. Sources and counts: docs/sections.md.';
