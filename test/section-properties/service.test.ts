@@ -43,7 +43,9 @@ describe('POST /v1/section-properties/diagram', () => {
     for (const layer of ['material', 'axes', 'centroid', 'extents', 'caption']) expect(svg).toContain(`id="spanwise-${layer}"`);
     // the hole is an arc drawn the other way round inside the material's one path
     expect(svg).toMatch(/<path d="M[^"]*A([\d.]+) \1 0 0 0 [^"]*"/);
-    expect(svg).toContain('A = 5772 mm2');
+    // the area with its unit as a power (issue 37): in the title as text, in the caption as a raised digit
+    expect(svg).toContain('<title id="spanwise-title">Section: A = 5772 mm\u00b2 ');
+    expect(svg).toContain('A = 5772 mm<tspan baseline-shift="super" font-size="70%">2</tspan>');
     expect(svg).toContain('PNA y = 186 mm');
     expect(svg).toContain('x 0 mm to 200 mm');
     expect(svg.trimEnd().split('\n').at(-1)).toBe('<!-- Computed by Spanwise - http://localhost:3000 -->');

@@ -1,7 +1,8 @@
 /**
  * Issue 16, acceptance: for the models it was tried on (a 3-span beam with a hinge, a settlement, point,
  * uniform, trapezoidal and moment loads; a cantilever; an AS1170 combination model; an eight-panel Pratt truss
- * with an inclined roller and a component load; a small triangle; a portal frame), in every view, both styles,
+ * with an inclined roller and a component load; a small triangle; a portal frame; issue 37's gable frame, whose
+ * node and member numbers must keep clear too), in every view, both styles,
  * at 400, 860 and 2000 px wide, the SVG is read back (figure-boxes.ts) and no two labels overlap, no label leaves
  * the canvas, and no label lies on a load arrow, a support glyph, a reaction arrow or a chart's curve. Then the
  * same for figures of one combination and of the envelope (combination-models.ts), captions included.
@@ -13,7 +14,7 @@ import { BEAM_VIEWS, FRAME_VIEWS, TRUSS_VIEWS } from '../../ts/schema/diagram.js
 import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../../ts/solve/diagram.js';
 import { fixedMember, patternBeam, portalWithCases, twoEqualSpans, windTriangle, workedExample } from './combination-models.js';
 import { collisions, readFigure } from './figure-boxes.js';
-import { portal } from './frame-models.js';
+import { gable, portal } from './frame-models.js';
 import { issue16Beams } from './models.js';
 import { pratt8, triangle } from './truss-models.js';
 
@@ -58,14 +59,16 @@ describe('truss figures', () => {
   }
 });
 
-describe('frame figures', () => {
-  for (const view of FRAME_VIEWS) {
-    for (const width of WIDTHS) {
-      for (const style of STYLES) {
-        it(`portal ${view} ${width} ${style}`, () => {
-          const svg = renderFrameDiagram({ ...portal, view, width, style }, context());
-          expect(collisions(readFigure(svg), GUARDED)).toEqual([]);
-        });
+describe('frame figures, their node and member numbers included', () => {
+  for (const [name, model] of Object.entries({ portal, gable })) {
+    for (const view of FRAME_VIEWS) {
+      for (const width of WIDTHS) {
+        for (const style of STYLES) {
+          it(`${name} ${view} ${width} ${style}`, () => {
+            const svg = renderFrameDiagram({ ...model, view, width, style }, context());
+            expect(collisions(readFigure(svg), GUARDED)).toEqual([]);
+          });
+        }
       }
     }
   }

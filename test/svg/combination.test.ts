@@ -76,15 +76,15 @@ describe('a beam combination: AS1170-ULS-2 = 1.2G + 1.5Q of the combinations.md 
     const reactions = combinationOf(response, 'AS1170-ULS-2').reactions as { vertical: number }[];
     reactions.forEach((r) => expectClose(r.vertical, 58.5));
     const labels = labelsOf(svg);
-    expect(labels).toEqual(expect.arrayContaining(['12 kN/m', '7.5 kN/m (Q)', `${shown(reactions[0]!.vertical)} kN`]));
+    expect(labels).toEqual(expect.arrayContaining(['12 kN/m (G)', '7.5 kN/m (Q)', `${shown(reactions[0]!.vertical)} kN`]));
     expect(labels.filter((l) => l === '58.5 kN')).toHaveLength(2);
-    // the characteristic loads are not drawn
-    expect(labels).not.toContain('10 kN/m');
+    // the characteristic loads are not drawn; in a model with cases the dead load names its case too
+    expect(labels).not.toContain('10 kN/m (G)');
   });
 
   it('a combination without a case leaves its loads out: AS1170-ULS-1 = 1.35G draws 13.5 kN/m and no Q load', async () => {
     const labels = labelsOf(await figure('beam', { ...workedExample, view: 'problem', combination: 'AS1170-ULS-1' }));
-    expect(labels).toContain('13.5 kN/m');
+    expect(labels).toContain('13.5 kN/m (G)');
     expect(labels.filter((l) => l.includes('(Q)'))).toEqual([]);
   });
 
@@ -191,14 +191,17 @@ describe('the beam envelope: two equal 6 m spans, ULS w = 13.5 (ULS-1), 19.5 (UL
 });
 
 describe('truss: the triangle with G = 10 kN down and W = 4 kN sideways at its apex', () => {
-  it('AS1170-ULS-4 = 1.2G + W: member forces (P + H)/2 = 8, (H - P)/√2 = -5.66, -(P + H)/√2 = -11.3 kN, loads 12 and 4 kN', async () => {
+  it('AS1170-ULS-4 = 1.2G + W: member forces (P + H)/2 = 8, (H - P)/√2 = -5.66, -(P + H)/√2 = -11.3 kN, one arrow of the loads 12 and 4 kN', async () => {
     const body = { ...windTriangle, combination: 'AS1170-ULS-4' };
     const [svg, response] = await Promise.all([figure('truss', body), solve('truss', windTriangle)]);
     const forces = combinationOf(response, 'AS1170-ULS-4').memberForces as { force: number }[];
     [8, -8 / Math.SQRT2, -16 / Math.SQRT2].forEach((want, i) => expectClose(forces[i]!.force, want));
     const labels = labelsOf(svg);
     for (const f of forces) expect(labels).toContain(`${shown(f.force)} kN`);
-    expect(labels).toEqual(expect.arrayContaining(['12 kN', '4 kN', 'Combination AS1170-ULS-4: 1.2G + W (loads factored)']));
+    // the apex's two loads are one resultant arrow, hypot(12, 4) = 12.649 kN, its label listing each with its case
+    expect(labels).toEqual(
+      expect.arrayContaining(['12.6 kN: 12 kN ↓ (G), 4 kN → (W)', 'Combination AS1170-ULS-4: 1.2G + W (loads factored)']),
+    );
   });
 
   it('envelope: each member labelled max / min, the solve\u2019s envelope.uls.memberForces', async () => {
@@ -290,8 +293,8 @@ describe('frame: one 6 m member fixed at both ends, G = 10 and Q = 5 kN/m', () =
 
   it('a combination in the results view draws its factored loads and reactions: ULS-1 = 1.35G, 13.5 kN/m, ends wL/2 = 40.5 kN', async () => {
     const labels = labelsOf(await figure('frame', { ...fixedMember, view: 'results', combination: 'AS1170-ULS-1' }));
-    expect(labels).toEqual(expect.arrayContaining(['13.5 kN/m', '40.5 kN']));
-    expect(labels).not.toContain('5 kN/m');
+    expect(labels).toEqual(expect.arrayContaining(['13.5 kN/m (G)', '40.5 kN']));
+    expect(labels).not.toContain('5 kN/m (Q)');
   });
 });
 

@@ -1,7 +1,8 @@
 /** The one number formatter and the one escaping helper of the figures. */
 import { describe, expect, it } from 'vitest';
 import { escapeComment, escapeXml } from '../../ts/svg/escape.js';
-import { coordinate, quantity, withUnit } from '../../ts/svg/format.js';
+import { coordinate, engineering, fromSuperscript, quantity, superscript, withUnit } from '../../ts/svg/format.js';
+import { emit } from '../../ts/svg/emit.js';
 
 describe('quantity', () => {
   it('reads solver noise as the round number', () => {
@@ -78,5 +79,50 @@ describe('escaping', () => {
   it('keeps a comment free of -- and a trailing -', () => {
     expect(escapeComment('a--b-')).toBe('a- -b- ');
     expect(escapeComment('Computed by Spanwise - http://localhost:3000')).toBe('Computed by Spanwise - http://localhost:3000');
+  });
+});
+
+describe('engineering form of section properties (issue 37)', () => {
+  it('writes a large property as four figures times a power of ten, with the unit as a power', () => {
+    // the issue's figure: Ix = 1101897160 mm4 read as 1.102 x 10^9 mm^4
+    expect(engineering(1101897160, 'mm4')).toBe('1.102 \u00d7 10\u2079 mm\u2074');
+    // a 400 x 800 mm rectangle: A = 320000 mm2, Ix = bh^3/12 = 400 x 800^3 / 12 = 1.7067e10 mm4
+    expect(engineering(400 * 800, 'mm2')).toBe('3.200 \u00d7 10\u2075 mm\u00b2');
+    expect(engineering((400 * 800 ** 3) / 12, 'mm4')).toBe('1.707 \u00d7 10\u00b9\u2070 mm\u2074');
+  });
+  it('keeps a plain number between 0.001 and 100000, and writes small ones with a negative power', () => {
+    expect(engineering(4860, 'mm2')).toBe('4860 mm\u00b2');
+    expect(engineering(0.01234, 'in4')).toBe('0.01234 in\u2074');
+    expect(engineering(-2.5e-5, 'in4')).toBe('\u22122.500 \u00d7 10\u207b\u2075 in\u2074');
+  });
+  it('superscripts are written back as raised digits, which every font has', () => {
+    expect(fromSuperscript(superscript('-10'))).toBe('-10');
+    const svg = emit(
+      {
+        width: 100,
+        height: 40,
+        title: 't',
+        layers: [
+          {
+            name: 'l',
+            shapes: [
+              {
+                kind: 'text',
+                text: 'x 10\u2079 mm\u2074',
+                at: { x: 0, y: 10 },
+                anchor: 'start',
+                size: 12,
+                fill: 'ink',
+                box: { x0: 0, y0: 0, x1: 1, y1: 1 },
+              },
+            ],
+          },
+        ],
+      },
+      { theme: 'light', idPrefix: 's' },
+    );
+    expect(svg).toContain(
+      'x 10<tspan baseline-shift="super" font-size="70%">9</tspan> mm<tspan baseline-shift="super" font-size="70%">4</tspan>',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../..
 import { renderSectionDiagram } from '../../ts/solve/section-properties.js';
 import { as1170Beam, cantilever, continuousThreeSpan, hingedTwoSpan, issue16Beam, simplySupported } from './models.js';
 import { pratt, pratt8, triangle } from './truss-models.js';
-import { portal } from './frame-models.js';
+import { gable, portal } from './frame-models.js';
 import { patternBeam, portalWithCases, windTriangle } from './combination-models.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -59,6 +59,9 @@ const tee = {
   ],
 };
 
+/** Issue 16's Pratt truss with its 40 kN loads hung from the bottom nodes 2 to 8: arrows drawn below the chord. */
+const pratt8Hanging = { ...pratt8, loads: [2, 3, 4, 5, 6, 7, 8].map((node) => ({ node, fy: -40 })) };
+
 /** The AS1170 floor beam's loads alone (its combinations are another issue's figures). */
 const { combinations: _combinations, ...withoutCombinations } = as1170Beam;
 
@@ -86,6 +89,7 @@ const figures: Figure[] = [
   { name: 'truss-pratt8-results', render: truss({ ...pratt8, view: 'results' }), documented: true },
   { name: 'truss-pratt8-results-400', render: truss({ ...pratt8, view: 'results', width: 400, numbers: false }), documented: true },
   { name: 'truss-triangle-results', render: truss({ ...triangle, width: 600, height: 420 }) },
+  { name: 'truss-pratt8-hanging-results', render: truss({ ...pratt8Hanging, view: 'results' }), documented: true },
   { name: 'frame-problem', render: frame({ ...portal, view: 'problem' }), documented: true },
   { name: 'frame-results', render: frame({ ...portal, view: 'results' }), documented: true },
   { name: 'frame-deflected', render: frame({ ...portal, view: 'deflected' }), documented: true },
@@ -93,11 +97,17 @@ const figures: Figure[] = [
   { name: 'frame-shear', render: frame({ ...portal, view: 'shear' }), documented: true },
   { name: 'frame-moment', render: frame({ ...portal, view: 'moment' }), documented: true },
   { name: 'frame-moment-classic-dark', render: frame({ ...portal, view: 'moment', style: 'classic', theme: 'dark' }), documented: true },
+  { name: 'frame-gable-results', render: frame({ ...gable, view: 'results' }), documented: true },
+  { name: 'frame-gable-moment', render: frame({ ...gable, view: 'moment' }), documented: true },
   { name: 'beam-setup-combination', render: beam({ ...patternBeam, view: 'setup', combination: 'AS1170-ULS-2' }), documented: true },
   { name: 'beam-moment-envelope', render: beam({ ...patternBeam, view: 'moment', combination: 'envelope' }), documented: true },
   { name: 'beam-deflection-envelope', render: beam({ ...patternBeam, view: 'deflection', combination: 'envelope', width: 400 }) },
   { name: 'beam-setup-unfactored', render: beam({ ...patternBeam, view: 'setup', width: 400 }) },
-  { name: 'truss-results-combination', render: truss({ ...windTriangle, combination: 'AS1170-ULS-4', width: 600, height: 420 }) },
+  {
+    name: 'truss-results-combination',
+    render: truss({ ...windTriangle, combination: 'AS1170-ULS-4', width: 600, height: 420 }),
+    documented: true,
+  },
   {
     name: 'truss-results-envelope',
     render: truss({ ...windTriangle, combination: 'envelope', width: 600, height: 420 }),

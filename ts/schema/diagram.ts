@@ -56,6 +56,17 @@ export const diagramFigureProperties = {
   ),
 };
 
+/** Truss and frame figures number their nodes and members with the request's ids, as their result tables are keyed. */
+const numberedFigureProperties = {
+  numbers: Type.Optional(
+    Type.Boolean({
+      description:
+        "Node numbers (bold) beside the nodes and member numbers (boxed) beside the members, the request's ids; a number that finds no clear room is left out. false draws none.",
+      default: true,
+    }),
+  ),
+};
+
 export const beamDiagramProperties = {
   view: Type.Optional(
     StringEnum(BEAM_VIEWS, {
@@ -81,13 +92,7 @@ export const trussDiagramProperties = {
       default: 'results',
     }),
   ),
-  numbers: Type.Optional(
-    Type.Boolean({
-      description:
-        'Node numbers beside the nodes and member numbers (boxed) on the members; a number that finds no clear room is left out. false draws none.',
-      default: true,
-    }),
-  ),
+  ...numberedFigureProperties,
   ...diagramFigureProperties,
 };
 
@@ -112,6 +117,7 @@ export const frameDiagramProperties = {
       default: 'results',
     }),
   ),
+  ...numberedFigureProperties,
   ...diagramFigureProperties,
 };
 

@@ -196,7 +196,7 @@ export function renderSolvedDiagram(solved: SolvedFigure, context: SolveContext)
       ? beamDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, deformed: false })
       : solved.kind === 'truss'
         ? trussDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true })
-        : frameDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view });
+        : frameDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true });
   return written(drawing, context);
 }
 
@@ -319,19 +319,20 @@ export function renderFrameDiagram(body: unknown, context: SolveContext): string
 }
 
 export function frameDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const { view = 'results', combination, width, height, theme, style, ...request } = frameDiagramValidator.check(body);
+  const { view = 'results', combination, numbers = true, width, height, theme, style, ...request } = frameDiagramValidator.check(body);
   refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS));
   const figure = frameFigure(request, view, combination, { ...context, link: false });
-  return frameDrawing(figure, { view, width, height, theme, style });
+  return frameDrawing(figure, { view, numbers, width, height, theme, style });
 }
 
 function frameDrawing(
   figure: Figure<FrameSolveRequest, FrameFigureResults>,
-  { view, ...drawing }: Drawing & { view: FrameView },
+  { view, numbers, ...drawing }: Drawing & { view: FrameView; numbers: boolean },
 ): DiagramScene {
   const options = drawn(drawing, DIAGRAM_HEIGHT.frame);
   const scene = frameScene(figure.model, figure.results, {
     view,
+    numbers,
     ...options,
     ...(figure.caption !== undefined && { caption: figure.caption }),
   });

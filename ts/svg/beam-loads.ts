@@ -6,11 +6,11 @@
 import type { BeamLoadInput } from '../schema/beam.js';
 import { lineLoadAt } from '../schema/line-load.js';
 import type { Quantity } from '../units/index.js';
-import { quantity, withUnit } from './format.js';
+import { withUnit } from './format.js';
 import { arrow, momentArc } from './glyphs.js';
 import { textWidth } from './label-boxes.js';
 import { fan, type LabelSpec } from './labels.js';
-import type { BeamFigureModel } from './model.js';
+import { caseTag, type BeamFigureModel } from './model.js';
 import { polyline, segment, type Shape } from './scene.js';
 
 export type BeamLayer = 'dimensions' | 'deflected' | 'beam' | 'loads' | 'supports' | 'reactions';
@@ -22,6 +22,8 @@ export interface BeamPage {
   labelStep: number;
   px: (x: number) => number;
   units: (q: Quantity) => string;
+  /** the model's loads are in cases: every label names its case */
+  tagged: boolean;
   draw: (layer: BeamLayer, shapes: Shape[]) => void;
   label: (spec: LabelSpec) => void;
 }
@@ -34,8 +36,8 @@ function range(values: number[], unit: string): string {
   return first === last ? withUnit(first, unit) : `${withUnit(first, '').trim()} to ${withUnit(last, unit)}`;
 }
 
-export function loadLabel(load: BeamLoadInput, units: (q: Quantity) => string): string {
-  const tag = load.case && load.case !== 'G' ? ` (${load.case})` : '';
+export function loadLabel(load: BeamLoadInput, units: (q: Quantity) => string, tagged: boolean): string {
+  const tag = caseTag(load, tagged);
   switch (load.type) {
     case 'point':
       return withUnit(Math.abs(load.magnitude), units('force')) + tag;
@@ -94,7 +96,7 @@ function band(
   const middle = (px(load.from) + px(load.to)) / 2;
   const side = (peak + foot) / 2;
   page.label({
-    text: loadLabel(load, page.units),
+    text: loadLabel(load, page.units, page.tagged),
     candidates: [
       ...fan({ x: middle, y: peak - 9 }, 'up', page.labelStep, 5),
       { at: { x: px(load.from) - 4, y: side }, anchor: 'end' },
@@ -143,7 +145,7 @@ export function drawLoads(model: BeamFigureModel, page: BeamPage): void {
       const foot = { x: px(load.position), y: beamY };
       page.draw('loads', load.magnitude <= 0 ? arrow(top, foot, 'load', 2.5, 1.4) : arrow(foot, top, 'load', 2.5, 1.4));
       page.label({
-        text: loadLabel(load, page.units),
+        text: loadLabel(load, page.units, page.tagged),
         candidates: [
           ...fan({ x: top.x, y: top.y - 9 }, 'up', labelStep, 3),
           ...fan({ x: top.x + 6, y: top.y + 6 }, 'right', labelStep, 3),
@@ -159,7 +161,7 @@ export function drawLoads(model: BeamFigureModel, page: BeamPage): void {
       const overSupport = model.supports.some((s) => Math.abs(px(s.position) - at.x) < r);
       page.draw('loads', momentArc(at, r, load.magnitude > 0, 'load', overSupport ? 0 : 45));
       page.label({
-        text: loadLabel(load, page.units),
+        text: loadLabel(load, page.units, page.tagged),
         candidates: [
           ...fan({ x: at.x, y: at.y - r - 12 }, 'up', labelStep, 3),
           ...fan({ x: at.x + r + 6, y: at.y - r }, 'right', labelStep, 3),
@@ -175,8 +177,8 @@ export function drawLoads(model: BeamFigureModel, page: BeamPage): void {
 
 /**
  * A chain of dimensions at height `y` from the beam's left end through every load's position (point loads,
- * applied moments, the ends of distributed loads) to its right end. Each piece is labelled only where its
- * length fits between its ticks; nothing is drawn when the loads sit only at span ends.
+ * applied moments, the ends of distributed loads) to its right end. Each piece is labelled with its length and
+ * unit only where that fits between its ticks; nothing is drawn when the loads sit only at span ends.
  */
 export function loadPositions(model: BeamFigureModel, page: BeamPage, total: number, ends: readonly number[], y: number): void {
   const { px } = page;
@@ -187,12 +189,13 @@ export function loadPositions(model: BeamFigureModel, page: BeamPage, total: num
   page.draw('dimensions', [segment({ x: px(0), y }, { x: px(total), y }, { stroke: 'muted', strokeWidth: 0.75 })]);
   for (const x of ticks)
     page.draw('dimensions', [segment({ x: px(x), y: y - 4 }, { x: px(x), y: y + 4 }, { stroke: 'muted', strokeWidth: 0.75 })]);
-  // every label holds a digit at least: a gap narrower than one is left unlabelled before writing its text
-  const narrowest = textWidth('0', 10) + 6;
+  // every label holds a digit and its unit at least: a narrower gap is left unlabelled before writing its text
+  const unit = page.units('length');
+  const narrowest = textWidth(`0 ${unit}`, 10) + 6;
   for (let i = 1; i < ticks.length; i++) {
     const [a, b] = [ticks[i - 1]!, ticks[i]!];
     if (px(b) - px(a) < narrowest) continue;
-    const text = quantity(b - a, total);
+    const text = withUnit(b - a, unit, total);
     if (textWidth(text, 10) + 6 > px(b) - px(a)) continue;
     page.label({ text, candidates: [{ at: { x: (px(a) + px(b)) / 2, y: y - 9 }, anchor: 'middle' }], fill: 'muted', size: 10 });
   }

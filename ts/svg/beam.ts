@@ -8,7 +8,7 @@ import { drawLoads, loadPositions, type BeamLayer, type BeamPage } from './beam-
 import { withUnit } from './format.js';
 import { arrow, fixedWall, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { LabelPlacer, fan, type LabelSpec } from './labels.js';
-import { beamLength, spanEnds, unitOf, type BeamFigureModel, type BeamFigureResults, type FigureOptions } from './model.js';
+import { beamLength, inCases, spanEnds, unitOf, type BeamFigureModel, type BeamFigureResults, type FigureOptions } from './model.js';
 import { polyline, segment, type Scene, type Shape } from './scene.js';
 
 export type BeamSetupView = 'problem' | 'setup' | 'results';
@@ -103,6 +103,7 @@ export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, o
     labelStep: f.labelStep,
     px: (x: number) => f.left + ((f.right - f.left) * x) / total,
     units: (q: Quantity) => unitOf(model, q),
+    tagged: inCases(model.loads),
     // every drawing keeps labels off what it covers (labels.ts `shapeObstacles`)
     draw: (layer: LayerName, shapes: Shape[]) => {
       layers[layer].push(...shapes);
@@ -144,9 +145,10 @@ export function layoutBeam(model: BeamFigureModel, results: BeamFigureResults, o
   });
   if (withReactions) drawReactions(d, results, total);
   if (withLoads) drawLoads(model, d);
-  if (withDeflection) deflectedShape(d, results, total);
-  // the loads' positions as a second chain of dimensions, where the canvas is tall enough to hold it
+  // the loads' positions as a second chain of dimensions, where the canvas is tall enough to hold it; its labels
+  // come before the deflection's, which can move along the beam while a dimension has one place
   if (withLoads && options.height >= 220) loadPositions(model, d, total, ends, y - 24 * f.s);
+  if (withDeflection) deflectedShape(d, results, total);
 
   const labels = placer.placeAll(queue);
   return {

@@ -4,7 +4,7 @@
  * One element per line, attributes in a fixed order, so output is stable byte for byte.
  */
 import { escapeXml } from './escape.js';
-import { coordinate } from './format.js';
+import { coordinate, fromSuperscript, isSuperscript } from './format.js';
 import { elements } from './elements.js';
 import type { PathCommand, Scene, Shape, TextShape } from './scene.js';
 import { palettes, type Palette, type Theme } from './theme.js';
@@ -46,6 +46,24 @@ function pathData(d: PathCommand[]): string {
   return out;
 }
 
+/**
+ * A label's text with each run of superscript characters (format.ts `superscript`) written as ordinary digits in
+ * a raised, smaller tspan: the figure's fonts lack most superscript glyphs, but every font has digits.
+ */
+function raised(text: string): string {
+  if (![...text].some(isSuperscript)) return escapeXml(text);
+  const runs = [...text].reduce<{ up: boolean; text: string }[]>((out, c) => {
+    const up = isSuperscript(c);
+    const last = out[out.length - 1];
+    if (last && last.up === up) last.text += c;
+    else out.push({ up, text: c });
+    return out;
+  }, []);
+  return runs
+    .map((r) => (r.up ? `<tspan baseline-shift="super" font-size="70%">${escapeXml(fromSuperscript(r.text))}</tspan>` : escapeXml(r.text)))
+    .join('');
+}
+
 function text(shape: TextShape, palette: Palette): string {
   const label = `<text${attributes([
     ['x', shape.at.x],
@@ -54,7 +72,7 @@ function text(shape: TextShape, palette: Palette): string {
     ['text-anchor', shape.anchor],
     ['font-weight', shape.bold ? 'bold' : undefined],
     ['fill', palette[shape.fill]],
-  ])}>${escapeXml(shape.text)}</text>`;
+  ])}>${raised(shape.text)}</text>`;
   if (!shape.halo && !shape.outline) return label;
   const { x0, y0, x1, y1 } = shape.box;
   const halo = `<rect${attributes([

@@ -69,3 +69,42 @@ export function quantity(value: number, scale = Math.abs(value)): string {
 export function withUnit(value: number, unit: string, scale?: number): string {
   return `${quantity(value, scale)} ${unit}`;
 }
+
+const SUPERSCRIPT = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+const SUPERSCRIPT_MINUS = '\u207b';
+
+/** Digits (and a minus) written as superscripts, `10⁹`; emit.ts raises them as a tspan, which every font can draw. */
+export function superscript(text: string): string {
+  return [...text]
+    .map((c) => (c === '-' || c === '\u2212' ? SUPERSCRIPT_MINUS : c >= '0' && c <= '9' ? SUPERSCRIPT[Number(c)]! : c))
+    .join('');
+}
+
+/** Whether a character is one `superscript` writes. */
+export function isSuperscript(c: string): boolean {
+  return c === SUPERSCRIPT_MINUS || SUPERSCRIPT.includes(c);
+}
+
+/** Superscript characters back to the digits (and minus) they raise. */
+export function fromSuperscript(text: string): string {
+  return [...text].map((c) => (c === SUPERSCRIPT_MINUS ? '-' : SUPERSCRIPT.includes(c) ? String(SUPERSCRIPT.indexOf(c)) : c)).join('');
+}
+
+/** A unit's trailing power as a superscript: `mm4` as mm⁴, `in2` as in². */
+export function unitPower(unit: string): string {
+  const power = /\d+$/.exec(unit);
+  return power ? unit.slice(0, power.index) + superscript(power[0]) : unit;
+}
+
+/**
+ * A section property in engineering form, four significant figures and a power of ten where the plain number
+ * would run past five digits or begin with zeros: `1.102 × 10⁹ mm⁴`, `4860 mm²`, `0.0123 in⁴`.
+ */
+export function engineering(value: number, unit: string): string {
+  const magnitude = Math.abs(value);
+  if (!Number.isFinite(value) || magnitude === 0 || (magnitude >= 1e-3 && magnitude < 1e5)) {
+    return `${value < 0 ? '\u2212' : ''}${Number(magnitude.toPrecision(4))} ${unitPower(unit)}`;
+  }
+  const [mantissa, power] = value.toExponential(3).split('e') as [string, string];
+  return `${mantissa.replace('-', '\u2212')} \u00d7 10${superscript(String(Number(power)))} ${unitPower(unit)}`;
+}

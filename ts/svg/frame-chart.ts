@@ -8,7 +8,7 @@ import { withUnit } from './format.js';
 import { pairs, type FrameFigureResults, type FramePage } from './frame-geometry.js';
 import { fan, type LabelSpec } from './labels.js';
 import type { Paint } from './theme.js';
-import type { Point, Shape } from './scene.js';
+import type { Anchor, Point, Shape } from './scene.js';
 
 export type FrameChartView = 'axial' | 'shear' | 'moment';
 
@@ -40,8 +40,11 @@ function memberLabels(
   unit: string,
   scale: number,
   seen: Set<string>,
+  /** the member's direction on the page, and the side (+1 or -1 of its normal) a positive value is drawn to */
+  axis: { along: Point; side: number },
   paint?: Paint,
 ): LabelSpec[] {
+  const { along, side } = axis;
   const first = series[0]!;
   const last = series[series.length - 1]!;
   const tolerance = 1e-9 * m.length;
@@ -59,19 +62,27 @@ function memberLabels(
     const key = `${Math.round(base.x)},${Math.round(base.y)}|${text}`;
     if (seen.has(key) || Math.abs(mark.value) <= 1e-9 * scale) continue;
     seen.add(key);
-    const out = { x: p.x - base.x, y: p.y - base.y };
+    // the side the curve is drawn on: across the member, away from it (a zero value has no side: the curve's)
+    const drawnOut = { x: p.x - base.x, y: p.y - base.y };
+    const sign = Math.sign(mark.value) * side;
+    const out = Math.hypot(drawnOut.x, drawnOut.y) > 0.5 ? drawnOut : { x: along.y * sign, y: -along.x * sign };
     const reach = Math.hypot(out.x, out.y) || 1;
-    const step = { x: (out.x / reach) * 10, y: (out.y / reach) * 10 };
+    const away = { x: out.x / reach, y: out.y / reach };
+    const step = { x: away.x * 10, y: away.y * 10 };
     const toward = Math.abs(step.x) > Math.abs(step.y) ? (step.x > 0 ? 'right' : 'left') : step.y > 0 ? 'down' : 'up';
+    // beside the point on the curve's side only (the tension side of a moment): out from it, then along the
+    // member either way from there; failing these, the placer moves the label out on a short lead line to its
+    // point (`names`), so a label never floats on the other side of the member from the value it names
+    const aside = [14, 28].flatMap((d) =>
+      [1, -1].map((way) => {
+        const at = { x: p.x + away.x * 12 + along.x * way * d, y: p.y + away.y * 12 + along.y * way * d };
+        const anchor: Anchor = Math.abs(along.x * way) < 0.3 ? 'middle' : along.x * way > 0 ? 'start' : 'end';
+        return { at, anchor };
+      }),
+    );
     labels.push({
       text,
-      candidates: [
-        ...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3),
-        ...fan({ x: p.x, y: p.y - 12 }, 'up', 12, 2),
-        // below it, for a second label at the same place (the other bound of an envelope); failing all of these,
-        // the placer moves the label out on a lead line to its point (`names`)
-        ...fan({ x: p.x, y: p.y + 12 }, 'down', 12, 3),
-      ],
+      candidates: [...fan({ x: p.x + step.x, y: p.y + step.y }, toward, 12, 3), ...aside],
       // one curve of an envelope's two: its labels in its colour, so each value reads with its bound
       fill: paint ?? (mark.value >= 0 ? 'positive' : 'negative'),
       size: 11,
@@ -133,7 +144,7 @@ export function drawChart(
       strokeWidth: 1.5,
     });
     out.curves.push(points);
-    out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen, curve.paint));
+    out.labels.push(...memberLabels(view, m, values, point, unit, largest, seen, { along: member.along, side }, curve.paint));
   });
   return out;
 }

@@ -21,8 +21,10 @@ export interface FrameFigureModel {
     angle?: number | undefined;
     settlement?: Settlement | undefined;
   }[];
-  nodalLoads?: readonly { node: number; fx?: number | undefined; fy?: number | undefined; moment?: number | undefined }[] | undefined;
-  memberLoads?: readonly FrameFigureLoad[] | undefined;
+  nodalLoads?:
+    | readonly { node: number; fx?: number | undefined; fy?: number | undefined; moment?: number | undefined; case?: string | undefined }[]
+    | undefined;
+  memberLoads?: readonly (FrameFigureLoad & { case?: string | undefined })[] | undefined;
 }
 
 export type FrameFigureDirection = 'global-y' | 'global-x' | 'local-y' | 'local-x';

@@ -7,10 +7,11 @@ import { quantity, withUnit } from './format.js';
 import type { FrameFigureDirection, FrameFigureModel, FramePage, PageMember } from './frame-geometry.js';
 import { arrow, momentArc } from './glyphs.js';
 import { fan, type LabelSpec } from './labels.js';
-import { forceArrow, nodalForce, tailCandidates } from './nodal-loads.js';
+import { caseTag, inCases } from './model.js';
+import { forceArrow, nodalForces, tailCandidates, type ForceStyle } from './nodal-loads.js';
 import type { Point, Shape } from './scene.js';
 
-const LOAD_LENGTH = 40;
+const STYLE: ForceStyle = { length: 40, gap: 4 };
 const MOMENT_RADIUS = 13;
 /** Longest arrow of a distributed load, and how many intervals its loaded length is drawn with at most. */
 const LINE_LOAD_REACH = 30;
@@ -38,7 +39,7 @@ function pageDirection(direction: FrameFigureDirection, member: PageMember): Poi
 /** A force of `magnitude` along `direction` (page unit vector of a positive load) arriving at `tip`. */
 function force(out: DrawnLoads, tip: Point, direction: Point, magnitude: number, text: string): void {
   const sign = Math.sign(magnitude) || 1;
-  forceArrow(out, tip, { x: direction.x * sign, y: direction.y * sign }, text, LOAD_LENGTH, 4);
+  forceArrow(out, tip, { x: direction.x * sign, y: direction.y * sign }, text, STYLE);
 }
 
 /** A couple (clockwise positive, as the API gives it) centred on `at`. */
@@ -63,6 +64,7 @@ function lineLoad(
   load: Extract<NonNullable<FrameFigureModel['memberLoads']>[number], { type: 'udl' }>,
   largest: number,
   unit: string,
+  tag: string,
 ): void {
   const end = load.end ?? load.start;
   const direction = pageDirection(load.direction ?? 'global-y', member);
@@ -87,7 +89,7 @@ function lineLoad(
   });
   const middle = tails[Math.floor(tails.length / 2)]!;
   const d = { x: direction.x * (Math.sign(load.start || end) || 1), y: direction.y * (Math.sign(load.start || end) || 1) };
-  const text = end === load.start ? withUnit(Math.abs(load.start), unit) : `${quantity(load.start)} to ${withUnit(end, unit)}`;
+  const text = (end === load.start ? withUnit(Math.abs(load.start), unit) : `${quantity(load.start)} to ${withUnit(end, unit)}`) + tag;
   out.labels.push({ text, candidates: tailCandidates(middle, d), fill: 'load', bold: true, names: middle });
 }
 
@@ -98,12 +100,24 @@ export function drawLoads(
   units: { force: string; moment: string; lineLoad: string },
 ): DrawnLoads {
   const out: DrawnLoads = { shapes: [], labels: [] };
-  for (const load of model.nodalLoads ?? []) {
-    const at = page.node(load.node);
-    const drawn = nodalForce(at, { fx: load.fx, fy: load.fy }, units.force, LOAD_LENGTH, 4);
+  const tagged = inCases([...(model.nodalLoads ?? []), ...(model.memberLoads ?? [])]);
+  const tag = (load: { case?: string | undefined }) => caseTag(load, tagged);
+  const nodes = [...new Set((model.nodalLoads ?? []).map((l) => l.node))];
+  for (const node of nodes) {
+    const at = page.node(node);
+    const loads = (model.nodalLoads ?? []).filter((l) => l.node === node);
+    const drawn = nodalForces(
+      at,
+      loads.map((l) => ({ fx: l.fx, fy: l.fy, case: l.case })),
+      units.force,
+      STYLE,
+      tag,
+    );
     out.shapes.push(...drawn.shapes);
     out.labels.push(...drawn.labels);
-    if ((load.moment ?? 0) !== 0) couple(out, at, load.moment!, withUnit(Math.abs(load.moment!), units.moment));
+    for (const load of loads) {
+      if ((load.moment ?? 0) !== 0) couple(out, at, load.moment!, withUnit(Math.abs(load.moment!), units.moment) + tag(load));
+    }
   }
   const members = new Map(page.members.map((m) => [m.id, m]));
   const lines = (model.memberLoads ?? []).filter((l) => l.type === 'udl');
@@ -111,12 +125,12 @@ export function drawLoads(
   for (const load of model.memberLoads ?? []) {
     const member = members.get(load.member);
     if (!member) continue;
-    if (load.type === 'udl') lineLoad(out, member, load, largest, units.lineLoad);
+    if (load.type === 'udl') lineLoad(out, member, load, largest, units.lineLoad, tag(load));
     else if (load.type === 'moment')
-      couple(out, member.at(load.position), load.magnitude, withUnit(Math.abs(load.magnitude), units.moment));
+      couple(out, member.at(load.position), load.magnitude, withUnit(Math.abs(load.magnitude), units.moment) + tag(load));
     else if (load.magnitude !== 0) {
       const direction = pageDirection(load.direction ?? 'global-y', member);
-      force(out, member.at(load.position), direction, load.magnitude, withUnit(Math.abs(load.magnitude), units.force));
+      force(out, member.at(load.position), direction, load.magnitude, withUnit(Math.abs(load.magnitude), units.force) + tag(load));
     }
   }
   return out;

@@ -12,6 +12,7 @@ import { forceReaction } from './reactions.js';
 import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
 import { fan, LabelPlacer, type LabelSpec } from './labels.js';
 import { legend, type LegendEntry } from './legend.js';
+import { memberNumber, nodeNumber } from './numbers.js';
 import { unitOf, type FigureOptions } from './model.js';
 import { roundSupport, settlementLabel } from './settlement.js';
 import type { Paint } from './theme.js';
@@ -23,6 +24,8 @@ export type FrameView = 'problem' | 'results' | 'deflected' | FrameChartView;
 
 export interface FrameFigureOptions extends FigureOptions {
   view: FrameView;
+  /** node numbers beside the nodes and member numbers (boxed) beside the members; dropped one by one where crowded */
+  numbers?: boolean;
 }
 
 const SUPPORT = 14;
@@ -151,6 +154,14 @@ function deflectedShape(
   return { shape, factor, node: largestNode.node, value: Math.hypot(largestNode.dx, largestNode.dy) };
 }
 
+/** The request's node and member ids, placed last: a crowded figure drops numbers before values. */
+function numberLabels(model: FrameFigureModel, page: FramePage, numbered: boolean): LabelSpec[] {
+  if (!numbered) return [];
+  const nodes = model.nodes.map((n) => nodeNumber(n.id, page.node(n.id), true));
+  const members = page.members.map((m) => memberNumber(m.id, m.a, m.b));
+  return [...nodes, ...members];
+}
+
 export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults | undefined, options: FrameFigureOptions): Scene {
   const { width, height, view } = options;
   const chart = CHART_VIEWS.includes(view) && results ? (view as FrameChartView) : undefined;
@@ -222,7 +233,7 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
     else legendEntries.push({ text: what, paint: 'positive' });
   }
   labels.push(...legend(legendEntries, width, height, layers.legend, placer));
-  labels.push(...placer.placeAll(queue));
+  labels.push(...placer.placeAll([...queue, ...numberLabels(model, page, options.numbers ?? true)]));
   const title = chart
     ? `Frame ${chart} diagram`
     : view === 'deflected'

@@ -73,6 +73,8 @@ export type { FrameFigureModel, FrameFigureResults, FrameView };
 
 export interface FrameRenderOptions extends RenderOptions {
   view: FrameView;
+  /** node and member numbers (default true) */
+  numbers?: boolean;
 }
 
 /** The frame figure as a scene; the problem view needs no results. */

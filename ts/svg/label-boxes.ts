@@ -4,6 +4,7 @@
  * segments and the obstacles a drawn shape makes. Pure functions; the placer (labels.ts) keeps the state.
  */
 import type { Anchor, Box, Point, Shape } from './scene.js';
+import { isSuperscript } from './format.js';
 import { ADVANCES } from './text-metrics.js';
 
 /** Line box height in ems. */
@@ -15,6 +16,9 @@ const LINE = 1.25;
 const WIDTH_MARGIN = 1.04;
 /** A character the table lacks is measured as wide as the widest glyph in it; combining marks take no room. */
 const FALLBACK = 1000;
+
+/** A raised digit: 70% of a digit's advance (556 in every weight of the font). */
+const RAISED = 0.7 * 556;
 
 const regular = new Map<number, number>();
 const bold = new Map<number, number>();
@@ -29,7 +33,8 @@ export function textWidth(text: string, size: number, isBold = false): number {
   let thousandths = 0;
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    thousandths += code >= 0x300 && code <= 0x36f ? 0 : (table.get(code) ?? FALLBACK);
+    // a superscript is drawn as a digit at 70% (emit.ts), whatever the font's own superscript glyph
+    thousandths += code >= 0x300 && code <= 0x36f ? 0 : isSuperscript(ch) ? RAISED : (table.get(code) ?? FALLBACK);
   }
   return (thousandths * size * WIDTH_MARGIN) / 1000;
 }

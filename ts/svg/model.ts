@@ -16,6 +16,19 @@ export type BeamFigureModel = Pick<BeamSolveRequest, 'units' | 'spans' | 'suppor
 /** What a beam figure reads of the response. */
 export type BeamFigureResults = BeamResult;
 
+/**
+ * Whether a model's loads are given in cases: then every load's label names its case, the dead load's `(G)` too
+ * (a load given no case is G), so no arrow of a figure reads as a load of unknown origin.
+ */
+export function inCases(loads: readonly { case?: string | undefined }[] | undefined): boolean {
+  return (loads ?? []).some((l) => l.case !== undefined);
+}
+
+/** The case a load's label ends with, ` (Q)`, where the model's loads are in cases; nothing otherwise. */
+export function caseTag(load: { case?: string | undefined }, tagged: boolean): string {
+  return tagged ? ` (${load.case ?? 'G'})` : '';
+}
+
 /** The label of a quantity in the model's unit system. */
 export function unitOf(model: { units?: 'SI' | 'imperial' | undefined }, quantity: Quantity): string {
   return quantities[quantity][model.units === 'imperial' ? 'imperial' : 'si'];
@@ -43,10 +56,13 @@ export interface TrussFigureModel {
     angle?: number | undefined;
     settlement?: Settlement | undefined;
   }[];
-  loads?:
-    | readonly ({ node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number })[]
-    | undefined;
+  loads?: readonly TrussFigureLoad[] | undefined;
 }
+
+/** A nodal force in components or as a magnitude at an angle, in a load case (G when none is given). */
+export type TrussFigureLoad = (
+  { node: number; fx?: number | undefined; fy?: number | undefined } | { node: number; magnitude: number; angle: number }
+) & { case?: string | undefined };
 
 /** What a truss figure reads of the response (interface-spec.md "Truss solve response"). */
 export interface TrussFigureResults {

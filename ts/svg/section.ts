@@ -4,7 +4,7 @@
  * with y up. Layout only: `emit`
  * writes the markup.
  */
-import { quantity, withUnit } from './format.js';
+import { engineering, quantity, withUnit } from './format.js';
 import { textBox } from './label-boxes.js';
 import { fan, LabelPlacer } from './labels.js';
 import type { Box, Layer, PathCommand, Point, Scene, Shape } from './scene.js';
@@ -98,8 +98,8 @@ function axisLine(p: Point, degrees: number, box: Box): [Point, Point] {
 }
 
 export function sectionScene(f: SectionFigure, o: SectionRenderOptions): Scene {
-  const area = `A = ${withUnit(f.area, f.units.area)}`;
-  const moments = `Ix = ${withUnit(f.Ix, f.units.inertia)} · Iy = ${withUnit(f.Iy, f.units.inertia)}`;
+  const area = `A = ${engineering(f.area, f.units.area)}`;
+  const moments = `Ix = ${engineering(f.Ix, f.units.inertia)} · Iy = ${engineering(f.Iy, f.units.inertia)}`;
   const turn = `I1 axis at ${quantity(f.principalAngle)}°`;
   const caption = `${area} · ${moments} · ${turn}`;
   // one line when it fits the canvas, else two

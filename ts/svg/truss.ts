@@ -5,13 +5,15 @@
  */
 import { quantity, withUnit } from './format.js';
 import { pinOrRoller } from './glyphs.js';
-import { LabelPlacer, type Candidate, type LabelSpec } from './labels.js';
+import { textWidth } from './label-boxes.js';
+import { LabelPlacer, type LabelSpec } from './labels.js';
+import { alongMember, memberNumber, nodeNumber } from './numbers.js';
 import { legend, type LegendEntry } from './legend.js';
-import { unitOf, type FigureOptions, type TrussFigureModel, type TrussFigureResults } from './model.js';
-import { nodalForce } from './nodal-loads.js';
+import { caseTag, inCases, unitOf, type FigureOptions, type TrussFigureModel, type TrussFigureResults } from './model.js';
+import { nodalForces } from './nodal-loads.js';
 import { forceReaction } from './reactions.js';
 import { roundSupport, settlementLabel } from './settlement.js';
-import { segment, type Anchor, type Point, type Scene, type Shape } from './scene.js';
+import { segment, type Point, type Scene, type Shape } from './scene.js';
 import type { Paint } from './theme.js';
 
 export type TrussView = 'problem' | 'results';
@@ -57,47 +59,6 @@ export function trussDeflectionFactor(
   return { factor: roundFactor((DEFLECTION_SHARE * extent) / (largest.value * displacementToLength(model))), ...largest };
 }
 
-/**
- * Candidates beside a node, in the quadrants first (members usually leave a node along the axes or at 45
- * degrees, so a number there clears the chords and verticals), then straight above and below.
- */
-function besideNode(p: Point): Candidate[] {
-  const out: Candidate[] = [];
-  for (const [dx, dy] of [
-    [-5, -11],
-    [5, -11],
-    [-5, 11],
-    [5, 11],
-    [-10, -16],
-    [10, -16],
-    [-10, 16],
-    [10, 16],
-    [0, -15],
-    [0, 15],
-    [-14, -3],
-    [14, -3],
-    [-20, -20],
-    [20, -20],
-    [-22, 8],
-    [22, 8],
-  ] as const) {
-    out.push({ at: { x: p.x + dx, y: p.y + dy }, anchor: dx < 0 ? 'end' : dx > 0 ? 'start' : 'middle' });
-  }
-  return out;
-}
-
-/** Positions along a member and either side of it, as many pixels out as `offsets` say. */
-function alongMember(a: Point, b: Point, along: readonly number[], offsets: readonly number[]): Candidate[] {
-  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-  const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-  const out: Candidate[] = [];
-  for (const t of along) {
-    const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    for (const d of offsets) out.push({ at: { x: p.x + normal.x * d, y: p.y + normal.y * d }, anchor: 'middle' as Anchor });
-  }
-  return out;
-}
-
 export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults | undefined, options: TrussFigureOptions): Scene {
   const { width, height } = options;
   const showResults = options.view === 'results' && results !== undefined;
@@ -139,6 +100,19 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
   const forces = new Map((results?.memberForces ?? []).map((m) => [m.member, m.force]));
   const bounds = new Map((results?.forceBounds ?? []).map((m) => [m.member, m]));
   const largestForce = Math.max(0, ...[...forces.values()].map(Math.abs));
+  const forceText = (id: number, f: number, unit: string) => {
+    const range = bounds.get(id);
+    const text = range ? `${quantity(range.max, largestForce)} / ${quantity(range.min, largestForce)}` : quantity(f, largestForce);
+    return unit ? `${text} ${unit}` : text;
+  };
+  // where a member is too short for its force with the unit, every force is written smaller and without it (the
+  // legend gives the unit): a reader needs each member's force more than the unit repeated on each
+  const compact =
+    showResults &&
+    model.members.some((m) => {
+      const [a, b] = [at(m.from), at(m.to)];
+      return Math.hypot(b.x - a.x, b.y - a.y) < textWidth(forceText(m.id, forces.get(m.id) ?? 0, force), 11, true) + 8;
+    });
   for (const member of model.members) {
     const [a, b] = [at(member.from), at(member.to)];
     const f = forces.get(member.id) ?? 0;
@@ -148,34 +122,22 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     draw('members', [segment(a, b, { stroke: showResults && zero ? 'muted' : paint, strokeWidth: showResults ? 2.5 : 2 })], owner);
     if (showResults) {
       // on the member at its middle, then further along either way; at each, on it and either side of it
-      const range = bounds.get(member.id);
       forceLabels.push({
-        text: range
-          ? `${quantity(range.max, largestForce)} / ${withUnit(range.min, force, largestForce)}`
-          : withUnit(zero ? 0 : f, force, largestForce),
-        candidates: alongMember(a, b, ALONG, [0, 12, -12]),
+        text: forceText(member.id, zero ? 0 : f, compact ? '' : force),
+        candidates: alongMember(a, b, ALONG, compact ? [0, 8, -8] : [0, 12, -12]),
         fill: zero ? 'muted' : f > 0 ? 'tension' : 'compression',
-        size: 11,
+        size: compact ? 9 : 11,
         bold: true,
         halo: true,
         owner,
       });
     }
-    if (numbered) {
-      numbers.push({
-        text: String(member.id),
-        candidates: alongMember(a, b, [0.5, 0.3, 0.7, 0.2, 0.8], showResults ? [12, -12, 20, -20] : [0, 11, -11]),
-        fill: 'muted',
-        size: 9,
-        outline: true,
-        owner,
-      });
-    }
+    if (numbered) numbers.push(memberNumber(member.id, a, b));
   }
   for (const node of model.nodes) {
     const p = at(node.id);
     draw('nodes', [{ kind: 'circle', center: p, r: 3, fill: 'background', stroke: 'ink', strokeWidth: 1.5 }]);
-    if (numbered) nodeNumbers.push({ text: String(node.id), candidates: besideNode(p), fill: 'ink', size: 10, bold: true });
+    if (numbered) nodeNumbers.push(nodeNumber(node.id, p));
   }
 
   const rollers = new Map<number, number>();
@@ -187,8 +149,19 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
     if (settled) queue.push({ text: settled, candidates: roundSupport(at(support.node), SUPPORT + 6), fill: 'load', bold: true });
   }
 
-  for (const load of model.loads ?? []) {
-    const drawn = nodalForce(at(load.node), load, force, LOAD_LENGTH, 5);
+  // loads on each node together (several are one resultant), kept off the members' lines
+  const loads = model.loads ?? [];
+  const tagged = inCases(loads);
+  const lines = model.members.map((m) => [at(m.from), at(m.to)] as const);
+  for (const node of new Set(loads.map((l) => l.node))) {
+    const style = { length: LOAD_LENGTH, gap: 5, members: lines };
+    const drawn = nodalForces(
+      at(node),
+      loads.filter((l) => l.node === node),
+      force,
+      style,
+      (l) => caseTag(l, tagged),
+    );
     draw('loads', drawn.shapes);
     queue.push(...drawn.labels);
   }
@@ -218,21 +191,22 @@ export function layoutTruss(model: TrussFigureModel, results: TrussFigureResults
           return [d.node, node ? page(node.x + d.dx * s, node.y + d.dy * s) : at(d.node)];
         }),
       );
+      // thin, under the members, and no obstacle: the force labels (haloed) lie over it where they must, so the
+      // shape never pushes a member's force off its member
       for (const member of model.members) {
         const line = segment(moved.get(member.from) ?? at(member.from), moved.get(member.to) ?? at(member.to), {
           stroke: 'deflected',
-          strokeWidth: 1.5,
+          strokeWidth: 1,
           dashed: true,
         });
-        // the member's own force label may cover its deflected line too
-        draw('deflected', [line], `member ${member.id}`);
+        layers.deflected.push(line);
       }
     }
 
     // legend along the bottom edge: what the colours and the dashed shape mean
     const entries: LegendEntry[] = [
-      { text: 'tension +', paint: 'tension' },
-      { text: 'compression \u2212', paint: 'compression' },
+      { text: `tension +${compact ? ` (${force})` : ''}`, paint: 'tension' },
+      { text: `compression \u2212${compact ? ` (${force})` : ''}`, paint: 'compression' },
     ];
     if (deflection) {
       entries.push({
