@@ -7,6 +7,7 @@
 import { quantity, withUnit } from './format.js';
 import { chartLargest, drawChart, CHART_REACH, type FrameChartView } from './frame-chart.js';
 import { framePage, pairs, type FrameFigureModel, type FrameFigureResults, type FramePage } from './frame-geometry.js';
+import { bucklingShape } from './frame-buckling.js';
 import { drawLoads } from './frame-loads.js';
 import { forceReaction } from './reactions.js';
 import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
@@ -19,10 +20,12 @@ import { polyline, segment, type Point, type Scene, type Shape, type TextShape }
 import { roundFactor } from './truss.js';
 
 export type { FrameFigureModel, FrameFigureResults };
-export type FrameView = 'problem' | 'results' | 'deflected' | FrameChartView;
+export type FrameView = 'problem' | 'results' | 'deflected' | 'buckling' | FrameChartView;
 
 export interface FrameFigureOptions extends FigureOptions {
   view: FrameView;
+  /** The `buckling` view's mode, from 1 (default 1). */
+  mode?: number | undefined;
 }
 
 const SUPPORT = 14;
@@ -50,7 +53,7 @@ function awayFrom(page: FramePage, model: FrameFigureModel, node: number): numbe
 }
 
 function drawStructure(model: FrameFigureModel, page: FramePage, options: FrameFigureOptions, layers: Layers, placer: LabelPlacer): void {
-  const quiet = CHART_VIEWS.includes(options.view) || options.view === 'deflected';
+  const quiet = CHART_VIEWS.includes(options.view) || options.view === 'deflected' || options.view === 'buckling';
   page.members.forEach((member, k) => {
     const line = segment(member.a, member.b, { stroke: quiet ? 'muted' : 'ink', strokeWidth: 2.5 });
     layers.members.push(line);
@@ -195,6 +198,16 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
       });
     }
   }
+  const mode = view === 'buckling' ? results?.buckling?.[(options.mode ?? 1) - 1] : undefined;
+  const buckled = mode && bucklingShape(model, mode, options.mode ?? 1, page);
+  if (buckled) {
+    for (const line of buckled.lines) {
+      const shape = polyline(line, { stroke: 'deflected', strokeWidth: 2.5 });
+      layers.deflected.push(shape);
+      placer.blockShapes([shape]);
+    }
+    legendEntries.push({ text: buckled.caption, paint: 'deflected' });
+  }
   if (chart && results) {
     const unit = unitOf(model, chart === 'moment' ? 'moment' : 'force');
     // an envelope draws its two bounds to one scale, the upper in the positive colour, the lower in the negative
@@ -227,9 +240,11 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
     ? `Frame ${chart} diagram`
     : view === 'deflected'
       ? 'Frame deflected shape'
-      : view === 'results'
-        ? 'Frame results'
-        : 'Frame';
+      : view === 'buckling'
+        ? `Frame buckling mode ${options.mode ?? 1}`
+        : view === 'results'
+          ? 'Frame results'
+          : 'Frame';
   return {
     width,
     height,

@@ -73,6 +73,8 @@ export type { FrameFigureModel, FrameFigureResults, FrameView };
 
 export interface FrameRenderOptions extends RenderOptions {
   view: FrameView;
+  /** The `buckling` view's mode, from 1. */
+  mode?: number | undefined;
 }
 
 /** The frame figure as a scene; the problem view needs no results. */
