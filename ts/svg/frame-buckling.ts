@@ -29,7 +29,7 @@ function cubic(va: number, vb: number, ta: number | undefined, tb: number | unde
     return (t) => va + (chord - c3 * L * L) * t + c3 * t ** 3;
   }
   if (tb === undefined) {
-    const mirrored = cubic(vb, va, -ta, undefined, L);
+    const mirrored = cubic(vb, va, undefined, -ta, L);
     return (t) => mirrored(L - t);
   }
   // Hermite: v = va + ta t + c2 t² + c3 t³
