@@ -137,7 +137,7 @@ describe('a mechanism on the problem figure', () => {
     try {
       solve(kind, model, context);
     } catch (error) {
-      if (error instanceof Problem && error.code === 'unstable_structure') return error.mechanism;
+      if (error instanceof Problem && error.code === 'unstable_structure') return error.mechanism as { node?: number; position?: number };
       throw error;
     }
     throw new Error('solved');

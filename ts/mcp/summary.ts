@@ -47,6 +47,7 @@ export interface FrameAnswer extends Answer {
   reactions: FrameReaction[];
   displacements: (NodeDisplacement & { rotation: number })[];
   members: Omit<FrameMemberResult, 'diagrams'>[];
+  buckling?: { factor: number }[];
   envelope?: FrameEnvelope;
 }
 
@@ -184,6 +185,9 @@ export function frameSummary(answer: FrameAnswer): string {
   ];
   const moved = extremesOf(answer.displacements, (n) => Math.hypot(n.dx, n.dy))?.max;
   if (moved) lines.push(`Largest displacement: node ${moved.node} dx ${moved.dx}, dy ${moved.dy} ${displacement}, ${moved.rotation} rad.`);
+  if (answer.meta.analysis?.order === 'second') lines.push(`Second order: ${answer.meta.analysis.iterations} iterations.`);
+  if (answer.buckling)
+    lines.push(`Critical load factors: ${answer.buckling.map((b) => b.factor).join(', ') || 'none (nothing in compression)'}.`);
   const envelope = answer.envelope;
   if (envelope) {
     lines.push(envelopeHead(envelope));

@@ -27,6 +27,7 @@ import { TrussSolveRequest } from '../schema/truss.js';
 import { MAX_BODY_BYTES } from '../server/middleware/body.js';
 import { problemTitle, type ProblemCode } from '../problem/index.js';
 import type { Example } from './examples.js';
+import { bucklingProblemExamples } from './frame-analysis-examples.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -65,7 +66,7 @@ export type Access = 'open' | 'counted' | 'mcp';
 export type Reply =
   | { kind: 'json'; schema: SchemaName; description: string }
   | { kind: 'svg'; description: string }
-  | { kind: 'problem'; code: ProblemCode; description?: string }
+  | { kind: 'problem'; code: ProblemCode; description?: string; examples?: Record<string, Example> }
   | { kind: 'jsonrpc-error'; description: string }
   | { kind: 'empty'; description: string };
 
@@ -123,6 +124,18 @@ export const SOLVE_REFUSALS = {
   ...ENGINE_FAULT,
 } as const;
 
+/** A frame's refusals: as every solve's, and in second order the loads past the critical load (decisions.md 18). */
+export const FRAME_REFUSALS = {
+  ...SOLVE_REFUSALS,
+  422: {
+    ...SOLVE_REFUSALS[422],
+    description:
+      `${SOLVE_REFUSALS[422].description} In second order (analysis.order), an arrangement at or past its elastic critical load is ` +
+      'unstable_structure with mechanism {kind: "buckling", combination, factor, hint}; one that does not converge, engine_error.',
+    examples: bucklingProblemExamples,
+  },
+} as const;
+
 /** Every fault of a section is a 400 naming its shape; a 422 only for a section too costly to measure in time. */
 export const SECTION_REFUSALS = {
   400: problem(
@@ -166,7 +179,7 @@ function responseObject(status: number, reply: Reply, op: Operation): JsonSchema
       return {
         description: `${problemTitle[reply.code]} (\`${reply.code}\`)${reply.description ? `: ${reply.description}` : '.'}`,
         headers,
-        content: { [PROBLEM_JSON]: { schema: ref('Problem') } },
+        content: { [PROBLEM_JSON]: { schema: ref('Problem'), ...(reply.examples && { examples: reply.examples }) } },
       };
     case 'jsonrpc-error':
       return { description: reply.description, headers, content: { 'application/json': { schema: ref('JsonRpcError') } } };

@@ -58,7 +58,9 @@ export interface ProblemBody {
   detail?: string;
   issues?: ProblemIssue[];
   /** unstable_structure: where the mechanism is (decisions.md 15). */
-  mechanism?: { node?: number; position?: number; direction: string; hint: string };
+  mechanism?:
+    | { node?: number; position?: number; direction: string; hint: string }
+    | { kind: 'buckling'; combination?: string; factor?: number; hint: string };
 }
 
 /** A Problem as plain data (`Problem.toData`). */

@@ -6,13 +6,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { beamRequestProperties } from './beam.js';
 import { Strict, StringEnum } from './common.js';
+import { MAX_BUCKLING_MODES } from './analysis.js';
 import { frameRequestProperties } from './frame.js';
 import { trussRequestProperties } from './truss.js';
 
 export const BEAM_VIEWS = ['problem', 'setup', 'results', 'shear', 'moment', 'deflection'] as const;
 export const BEAM_CHART_VIEWS: readonly BeamDiagramView[] = ['shear', 'moment', 'deflection'];
 export const TRUSS_VIEWS = ['problem', 'results'] as const;
-export const FRAME_VIEWS = ['problem', 'results', 'deflected', 'axial', 'shear', 'moment'] as const;
+export const FRAME_VIEWS = ['problem', 'results', 'deflected', 'axial', 'shear', 'moment', 'buckling'] as const;
 export const FRAME_CHART_VIEWS = ['axial', 'shear', 'moment'] as const;
 export type FrameChartView = (typeof FRAME_CHART_VIEWS)[number];
 export type BeamDiagramView = (typeof BEAM_VIEWS)[number];
@@ -113,11 +114,15 @@ export const frameDiagramProperties = {
     StringEnum(FRAME_VIEWS, {
       description:
         'problem = geometry, hinges, supports, loads; results = reactions and the deflected shape; deflected = the deflected shape ' +
-        "magnified; axial, shear, moment = each member's diagram drawn on the frame (moment on the tension side).",
+        "magnified; axial, shear, moment = each member's diagram drawn on the frame (moment on the tension side); buckling = a " +
+        'mode shape with its critical factor.',
       default: 'results',
     }),
   ),
   ...numberedFigureProperties,
+  mode: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_BUCKLING_MODES, default: 1, description: 'view buckling only: which mode, from the lowest.' }),
+  ),
   ...diagramFigureProperties,
 };
 

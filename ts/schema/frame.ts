@@ -17,6 +17,7 @@ import {
   StringEnum,
   Units,
 } from './common.js';
+import { Analysis } from './analysis.js';
 import { Id, MAX_MATERIALS, MAX_MEMBERS, MAX_NODES, TrussNode } from './truss.js';
 
 export const MAX_FRAME_SUPPORTS = 100;
@@ -153,6 +154,7 @@ export const frameRequestProperties = {
   memberLoads: Type.Optional(Type.Array(MemberLoad, { maxItems: MAX_MEMBER_LOADS, default: [] })),
   combinations: Type.Optional(Combinations),
   selfWeight: Type.Optional(SelfWeight),
+  analysis: Type.Optional(Analysis),
 };
 
 export const FrameSolveRequest = Strict(

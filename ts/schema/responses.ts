@@ -6,6 +6,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LOAD_CASES, OCCUPANCIES, SNOW_ZONES, STANDARDS } from '../combinations/types.js';
 import { problemStatus, type ProblemCode } from '../problem/index.js';
+import { AnalysisMeta, Buckling, BucklingMechanism } from './analysis.js';
 import { Strict, StringEnum, Units } from './common.js';
 
 const Num = (description?: string) => Type.Number(description === undefined ? {} : { description });
@@ -28,15 +29,18 @@ export const ProblemDetails = Strict(
     detail: Type.Optional(Text('What went wrong, for a person.')),
     issues: Type.Optional(Type.Array(ProblemIssue, { description: 'Each field problem; invalid_input only.' })),
     mechanism: Type.Optional(
-      Strict(
-        {
-          node: Type.Optional(Type.Integer({ description: 'The node that moves (trusses, frames).' })),
-          position: Type.Optional(Num('Where along the beam it moves, from the left end (m | ft); a hinge included.')),
-          direction: StringEnum(['horizontal', 'vertical', 'rotation'] as const),
-          hint: Text('What moves and how to fix the model, for a person.'),
-        },
-        { description: 'unstable_structure only: the place of the structure that moves, so it can be highlighted.' },
-      ),
+      Type.Union([
+        Strict(
+          {
+            node: Type.Optional(Type.Integer({ description: 'The node that moves (trusses, frames).' })),
+            position: Type.Optional(Num('Where along the beam it moves, from the left end (m | ft); a hinge included.')),
+            direction: StringEnum(['horizontal', 'vertical', 'rotation'] as const),
+            hint: Text('What moves and how to fix the model, for a person.'),
+          },
+          { description: 'unstable_structure only: the place of the structure that moves, so it can be highlighted.' },
+        ),
+        BucklingMechanism,
+      ]),
     ),
   },
   { description: 'RFC 9457 problem details (application/problem+json).' },
@@ -68,6 +72,7 @@ export const Meta = Strict({
       { description: "Self-checks of a structure's result (beam, truss, frame)." },
     ),
   ),
+  analysis: Type.Optional(AnalysisMeta),
 });
 
 export const Links = Strict({
@@ -356,6 +361,8 @@ const FrameEnvelope = Strict(
         reactions: Type.Array(FrameReaction),
         displacements: Type.Array(FrameDisplacement),
         members: Type.Array(Strict({ member: MemberId, extremes: FrameMemberExtremes })),
+        iterations: Type.Optional(Type.Integer({ description: 'With `analysis`: as meta.analysis.iterations.' })),
+        buckling: Type.Optional(Buckling),
       }),
     ),
     uls: Type.Optional(
@@ -385,6 +392,7 @@ export const FrameSolveResponse = Strict(
     reactions: Type.Array(FrameReaction, { description: 'One per support, in the order of `supports`.' }),
     displacements: Type.Array(FrameDisplacement, { description: 'One per node, in the order of `nodes`.' }),
     members: Type.Array(FrameMember, { description: 'One per member, in the order of `members`.' }),
+    buckling: Type.Optional(Buckling),
     envelope: Type.Optional(FrameEnvelope),
     meta: Meta,
     links: Type.Optional(Links),

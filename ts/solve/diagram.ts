@@ -53,6 +53,7 @@ import {
   unknownCombination,
 } from './figure-combination.js';
 import { solveFrameDrawing, solveFrameRequest, type FrameSolveResponse } from './frame.js';
+import { combinationModes, modeIssues } from './second-order.js';
 import { solveTrussDrawing, solveTrussRequest, type TrussSolveResponse } from './truss.js';
 
 export const beamDiagramValidator = compile(BeamDiagramRequest, [], { misdirected: misdirectedTo('beam', 'diagram') });
@@ -274,21 +275,26 @@ function frameFigure(
   view: string,
   combination: string | undefined,
   context: SolveContext,
+  modes = 0,
 ): Figure<FrameSolveRequest, FrameFigureResults> {
   // every view is drawn from a solved model, so a request that cannot be solved is refused alike by all
-  if (combination === undefined)
-    return { model: request, results: plainData(solveFrameRequest(request, context)), caption: plainCaption(request) };
+  if (combination === undefined) {
+    const response =
+      modes > 0 ? solveFrameDrawing(request, context, { unfactored: true, modes }).response : solveFrameRequest(request, context);
+    return { model: request, results: plainData(response), caption: plainCaption(request) };
+  }
   if (combination !== ENVELOPE) {
-    const { response, drawn } = solveFrameDrawing(request, context, { combination });
+    const { response, drawn } = solveFrameDrawing(request, context, { combination, modes });
     const [run] = drawn;
     if (!run) throw unknownCombination(combination, response.envelope?.combinations ?? []);
+    const buckling = modes > 0 ? combinationModes(response, run.combination) : undefined;
     const { factors } = run.combination;
     const model = {
       ...request,
       nodalLoads: factoredLoads(request.nodalLoads, factors),
       memberLoads: factoredLoads(request.memberLoads, factors),
     };
-    return { model, results: plainData(run.result), caption: combinationCaption(run.combination) };
+    return { model, results: { ...plainData(run.result), buckling }, caption: combinationCaption(run.combination) };
   }
   const chart = view as FrameChartView;
   const { response, drawn } = solveFrameDrawing(request, context, { envelope: true });
@@ -319,20 +325,25 @@ export function renderFrameDiagram(body: unknown, context: SolveContext): string
 }
 
 export function frameDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const { view = 'results', combination, numbers = true, width, height, theme, style, ...request } = frameDiagramValidator.check(body);
-  refuseFigure(combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS));
-  const figure = frameFigure(request, view, combination, { ...context, link: false });
-  return frameDrawing(figure, { view, numbers, width, height, theme, style });
+  const { view = 'results', combination, mode, numbers = true, width, height, theme, style, ...request } = frameDiagramValidator.check(body);
+  refuseFigure([
+    ...combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS),
+    ...modeIssues(view, mode),
+  ]);
+  const modes = view === 'buckling' ? (mode ?? 1) : 0;
+  const figure = frameFigure(request, view, combination, { ...context, link: false }, modes);
+  return frameDrawing(figure, { view, mode, numbers, width, height, theme, style });
 }
 
 function frameDrawing(
   figure: Figure<FrameSolveRequest, FrameFigureResults>,
-  { view, numbers, ...drawing }: Drawing & { view: FrameView; numbers: boolean },
+  { view, mode, numbers, ...drawing }: Drawing & { view: FrameView; mode?: number | undefined; numbers: boolean },
 ): DiagramScene {
   const options = drawn(drawing, DIAGRAM_HEIGHT.frame);
   const scene = frameScene(figure.model, figure.results, {
     view,
     numbers,
+    mode,
     ...options,
     ...(figure.caption !== undefined && { caption: figure.caption }),
   });

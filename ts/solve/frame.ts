@@ -35,6 +35,17 @@ import { framePlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 import { prepareFrame } from './self-weight.js';
+import {
+  analysisIssues,
+  analysisOf,
+  bucklingProblem,
+  engineOptions,
+  lowestFactor,
+  noCompressionWarning,
+  pDeltaCouples,
+  presentBuckling,
+  type BucklingModeResult,
+} from './second-order.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
 
@@ -77,6 +88,7 @@ export interface FrameRunResult {
 }
 
 export interface FrameSolveResponse extends FrameResult {
+  buckling?: BucklingModeResult[];
   envelope?: FrameEnvelope;
   meta: Meta;
   links?: Links;
@@ -176,8 +188,11 @@ export function solveFrameRequest(request: FrameSolveRequest, context: SolveCont
   return solveFrameDrawing(request, context).response;
 }
 
-/** What a figure asks of a frame solve beyond the response: one combination's results, or every ULS one's. */
-export type FrameDrawing = { combination: string } | { envelope: true };
+/**
+ * What a figure asks of a frame solve beyond the response: one combination's results, or every ULS one's;
+ * `modes`, at least that many critical factors.
+ */
+export type FrameDrawing = ({ combination: string } | { envelope: true } | { unfactored: true }) & { modes?: number };
 
 /**
  * The solve, and for a figure the full results (member diagrams too) of the combinations it draws: the one
@@ -191,7 +206,7 @@ export function solveFrameDrawing(
 ): { response: FrameSolveResponse; drawn: FrameRunResult[] } {
   const now = context.now ?? (() => performance.now());
   const started = now();
-  const semantic = frameSemanticIssues(given);
+  const semantic = [...frameSemanticIssues(given), ...analysisIssues(given)];
   if (semantic.length > 0) throw Problem.invalid(semantic);
   // selfWeight's loads join the request's before anything else reads it
   const { request, warnings: sectionWarnings } = prepareFrame(given, context.sections);
@@ -204,19 +219,21 @@ export function solveFrameDrawing(
 
   const all = set?.combinations ?? [];
   const drawnIndices =
-    drawing === undefined
+    drawing === undefined || 'unfactored' in drawing
       ? []
       : 'envelope' in drawing
         ? all.flatMap((c, i) => (c.kind === 'ULS' ? [i] : []))
         : all.flatMap((c, i) => (c.id === drawing.combination ? [i] : []));
   let analysis: EngineFrameAnalysis;
+  const vectors = [[...UNFACTORED], ...all.map((c) => factorVector(c.factors))];
+  const options = engineOptions(request, all, drawing?.modes);
   try {
-    const vectors = [[...UNFACTORED], ...all.map((c) => factorVector(c.factors))];
     // only the unfactored analysis keeps its diagrams (the response carries no combination's), and the drawn
     // combinations theirs: the engine keeps the first `keepDiagrams`, so those before them come along
-    analysis = context.engine.solveFrame(model, vectors, Math.max(0, ...drawnIndices.map((i) => i + 1)) + 1);
+    analysis = context.engine.solveFrame(model, vectors, Math.max(0, ...drawnIndices.map((i) => i + 1)) + 1, options);
   } catch (error) {
-    throw engineProblem(error, (m) => {
+    const critical = (i: number) => lowestFactor((m, v, o) => context.engine.solveFrame(m, v, 0, o).results, model, vectors[i]!);
+    throw engineProblem(bucklingProblem(error, all, critical), (m) => {
       const id = request.nodes[m.node]?.id;
       const at = (v: number) => formatNumber(fromEngine('length', v, units));
       const where = `node ${id} (x = ${at(m.x)}, y = ${at(m.y)} ${units === 'SI' ? 'm' : 'ft'})`;
@@ -230,10 +247,14 @@ export function solveFrameDrawing(
   }
   const [first, ...combined] = analysis.results;
   const unfactored = presentFrameResult(first!, request, units);
+  const asked = analysisOf(request);
+  // a figure of a mode asks for at least that many, whatever the request says
+  const modes = Math.max(asked.buckling, drawing?.modes ?? 0);
   const warnings = [
     ...sectionWarnings,
     ...(set?.warnings ?? []),
     ...analysis.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`),
+    ...noCompressionWarning(analysis.results, all, asked.buckling),
   ];
   let envelope: FrameEnvelope | undefined;
   if (set) {
@@ -243,10 +264,21 @@ export function solveFrameDrawing(
       result: presentCombination(combined[i]!, request, units),
     }));
     envelope = frameEnvelope(header, runs);
+    if (options !== undefined) {
+      envelope.combinations = envelope.combinations.map((c, i) => ({
+        ...c,
+        iterations: combined[i]!.iterations ?? 0,
+        ...(modes > 0 && c.kind === 'ULS' && { buckling: presentBuckling(combined[i]!.buckling ?? [], request, units) }),
+      }));
+    }
   }
   warnings.push(...framePlausibility(request, unfactored.displacements, units));
-  const equilibrium = equilibriumResidual(frameActions(resolved, unfactored.reactions), frameScale(si, unfactored.displacements, units));
-  const response = respond(unfactored, envelope, {
+  const actions = frameActions(resolved, unfactored.reactions);
+  if (asked.order === 'second') actions.push(...pDeltaCouples(si, unfactored.displacements, units));
+  const equilibrium = equilibriumResidual(actions, frameScale(si, unfactored.displacements, units));
+  const results: FrameResult & { buckling?: BucklingModeResult[] } =
+    modes > 0 ? { ...unfactored, buckling: presentBuckling(first!.buckling ?? [], request, units) } : unfactored;
+  const response: FrameSolveResponse = respond(results, envelope, {
     context,
     kind: 'frame',
     units,
@@ -257,6 +289,7 @@ export function solveFrameDrawing(
     si,
     output: request.output,
   });
+  if (options !== undefined) response.meta.analysis = { order: asked.order, iterations: first!.iterations ?? 0 };
   const drawn = drawnIndices.map((i) => {
     const result = presentFrameResult(combined[i]!, request, units);
     cleanNumbers([result]);

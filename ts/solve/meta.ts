@@ -10,6 +10,8 @@ export interface Meta {
   warnings: string[];
   /** Self-checks of a structure's result (decisions.md section 15); not on section properties. */
   check?: { equilibrium: number };
+  /** Frames with `analysis` (decisions.md 18): the order run and its iterations for the unfactored loads. */
+  analysis?: { order: 'first' | 'second'; iterations: number };
 }
 
 export function attribution(baseUrl: string): string {

@@ -3,6 +3,7 @@
  * the structure fitted to scale inside margins, and each member's axes on the page.
  */
 import type { Settlement } from './settlement.js';
+import type { FigureBucklingMode } from './frame-buckling.js';
 import type { Point } from './scene.js';
 
 /** What a frame figure reads of the request (decisions.md section 6), in its units. */
@@ -57,6 +58,8 @@ export interface FrameFigureResults {
   }[];
   /** An envelope's lower bounds, member by member; `members` then holds the upper bounds. */
   lower?: FrameFigureResults['members'];
+  /** Critical factors and their modes at the nodes (the `buckling` view). */
+  buckling?: readonly FigureBucklingMode[] | undefined;
 }
 
 /** A member on the page: its ends, unit vectors along x' and y' (page coordinates, y down), length in model units. */

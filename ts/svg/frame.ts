@@ -7,6 +7,7 @@
 import { quantity, withUnit } from './format.js';
 import { chartLargest, drawChart, CHART_REACH, type FrameChartView } from './frame-chart.js';
 import { framePage, pairs, type FrameFigureModel, type FrameFigureResults, type FramePage } from './frame-geometry.js';
+import { bucklingShape } from './frame-buckling.js';
 import { drawLoads } from './frame-loads.js';
 import { forceReaction } from './reactions.js';
 import { fixedBase, hinge, momentArc, pinOrRoller } from './glyphs.js';
@@ -20,12 +21,14 @@ import { polyline, segment, type Point, type Scene, type Shape, type TextShape }
 import { roundFactor } from './truss.js';
 
 export type { FrameFigureModel, FrameFigureResults };
-export type FrameView = 'problem' | 'results' | 'deflected' | FrameChartView;
+export type FrameView = 'problem' | 'results' | 'deflected' | 'buckling' | FrameChartView;
 
 export interface FrameFigureOptions extends FigureOptions {
   view: FrameView;
   /** node numbers beside the nodes and member numbers (boxed) beside the members; dropped one by one where crowded */
   numbers?: boolean;
+  /** The `buckling` view's mode, from 1 (default 1). */
+  mode?: number | undefined;
 }
 
 const SUPPORT = 14;
@@ -53,7 +56,7 @@ function awayFrom(page: FramePage, model: FrameFigureModel, node: number): numbe
 }
 
 function drawStructure(model: FrameFigureModel, page: FramePage, options: FrameFigureOptions, layers: Layers, placer: LabelPlacer): void {
-  const quiet = CHART_VIEWS.includes(options.view) || options.view === 'deflected';
+  const quiet = CHART_VIEWS.includes(options.view) || options.view === 'deflected' || options.view === 'buckling';
   page.members.forEach((member, k) => {
     const line = segment(member.a, member.b, { stroke: quiet ? 'muted' : 'ink', strokeWidth: 2.5 });
     layers.members.push(line);
@@ -206,6 +209,16 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
       });
     }
   }
+  const mode = view === 'buckling' ? results?.buckling?.[(options.mode ?? 1) - 1] : undefined;
+  const buckled = mode && bucklingShape(model, mode, options.mode ?? 1, page);
+  if (buckled) {
+    for (const line of buckled.lines) {
+      const shape = polyline(line, { stroke: 'deflected', strokeWidth: 2.5 });
+      layers.deflected.push(shape);
+      placer.blockShapes([shape]);
+    }
+    legendEntries.push({ text: buckled.caption, paint: 'deflected' });
+  }
   if (chart && results) {
     const unit = unitOf(model, chart === 'moment' ? 'moment' : 'force');
     // an envelope draws its two bounds to one scale, the upper in the positive colour, the lower in the negative
@@ -238,9 +251,11 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
     ? `Frame ${chart} diagram`
     : view === 'deflected'
       ? 'Frame deflected shape'
-      : view === 'results'
-        ? 'Frame results'
-        : 'Frame';
+      : view === 'buckling'
+        ? `Frame buckling mode ${options.mode ?? 1}`
+        : view === 'results'
+          ? 'Frame results'
+          : 'Frame';
   return {
     width,
     height,

@@ -75,6 +75,8 @@ export interface FrameRenderOptions extends RenderOptions {
   view: FrameView;
   /** node and member numbers (default true) */
   numbers?: boolean;
+  /** The `buckling` view's mode, from 1. */
+  mode?: number | undefined;
 }
 
 /** The frame figure as a scene; the problem view needs no results. */

@@ -52,8 +52,13 @@ function beamMark(scene: Scene, model: BeamSolveRequest, position: number | unde
   return { x: start[1] + ((end[1] - start[1]) * position) / total, y: start[2] };
 }
 
+/** Where a mechanism is: the node that moves, or its position along a beam. */
+type Place = { node?: number; position?: number };
+
 /** The problem figure of a valid model that is a mechanism, and the mark of `mechanism` on it. */
-export function mechanismFigure(kind: Kind, model: unknown, mechanism: { node?: number; position?: number } | undefined): MechanismFigure {
+export function mechanismFigure(kind: Kind, model: unknown, given: Place | { kind: 'buckling' } | undefined): MechanismFigure {
+  // a buckled arrangement has no one place that moves: the figure has no mark
+  const mechanism = given !== undefined && 'kind' in given ? undefined : given;
   if (kind === 'beam') {
     const request = model as BeamSolveRequest;
     const options = { ...FIGURE, view: 'problem', deformed: false, height: DIAGRAM_HEIGHT.beam } as const;

@@ -13,11 +13,13 @@ import { mcpRoute } from '../../mcp/index.js';
 import {
   buildOpenApiDocument,
   COUNTED_REFUSALS,
+  FRAME_REFUSALS,
   problem,
   SECTION_REFUSALS,
   SOLVE_REFUSALS,
   type DocumentedRoute,
 } from '../../openapi/document.js';
+import { frameAnalysisExamples } from '../../openapi/frame-analysis-examples.js';
 import { sectionDiagramExamples, sectionPropertiesExamples } from '../../openapi/section-examples.js';
 import {
   beamDiagramExamples,
@@ -259,9 +261,10 @@ export const ROUTES: readonly Route[] = [
         'Reactions, joint displacements and rotations, and for each member its end forces, exact extremes and axial, shear, moment ' +
         "and deflection diagrams in local axes (x' from start to end, y' turned 90 degrees counter-clockwise; beam conventions read " +
         "along x'), of a rigid-jointed plane frame with optional end moment releases; materials may name a library section. With " +
-        '`combinations`, also the envelope. fy and global-y loads are negative downward; moments clockwise positive.',
-      body: { schema: 'FrameSolveRequest', examples: frameSolveExamples },
-      responses: { 200: { kind: 'json', schema: 'FrameSolveResponse', description: 'The solved frame.' }, ...SOLVE_REFUSALS },
+        '`combinations`, also the envelope. fy and global-y loads are negative downward; moments clockwise positive. `analysis` ' +
+        'asks for a second-order analysis (P-Δ and P-δ, exact beam-column members) and the lowest elastic critical load factors.',
+      body: { schema: 'FrameSolveRequest', examples: { ...frameSolveExamples, ...frameAnalysisExamples } },
+      responses: { 200: { kind: 'json', schema: 'FrameSolveResponse', description: 'The solved frame.' }, ...FRAME_REFUSALS },
     },
   },
   {
@@ -276,9 +279,10 @@ export const ROUTES: readonly Route[] = [
       description:
         'Solves the frame and draws the chosen view: problem (geometry, hinges, supports, loads), results (default: reactions and ' +
         'the deflected shape), deflected (the deflected shape magnified), or the axial, shear and moment diagrams drawn on the ' +
-        "frame's geometry (moment on the tension side). The SVG document ends with a one-line attribution comment.",
+        "frame's geometry (moment on the tension side), or buckling (a mode shape and its critical factor). The SVG document ends with " +
+        'a one-line attribution comment.',
       body: { schema: 'FrameDiagramRequest', examples: frameDiagramExamples },
-      responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...SOLVE_REFUSALS },
+      responses: { 200: { kind: 'svg', description: 'The SVG document.' }, ...FRAME_REFUSALS },
     },
   },
 
