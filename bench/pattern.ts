@@ -7,10 +7,16 @@
  * on the medians. Beside them, the ratio of the fastest tenth of the runs: on a machine with many more runnable
  * processes than cores a run longer than a scheduler slice is often preempted, which inflates the median of the
  * longer side far more than the shorter one's, and the fastest runs show the code's own ratio.
+ *
+ * Frames: the 300-node, 1,000-member frame of bench/fixtures (dead and live load on each of its 261 beams, wind at
+ * 29 nodes) under every AS1170 combination of those cases, with `pattern: [Q]` (261 pieces: every ULS combination's
+ * reactions and member extremes, every SLS one's displacements, over every arrangement) beside the same model
+ * without it, through the engine facade (the request's 500-load bound keeps this model out of the pipeline).
  */
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../ts/engine/node.js';
 import type { EngineBeamModel, EngineEnvelopeRequest } from '../ts/engine/types.js';
+import type { EngineFrameModel } from '../ts/engine/frame-model.js';
 import { caseIndex, factorVector, generateCombinations, LOAD_CASES, UNFACTORED } from '../ts/combinations/index.js';
 import type { BeamSolveRequest } from '../ts/schema/beam.js';
 import { solveBeamRequest } from '../ts/solve/beam.js';
@@ -80,3 +86,25 @@ for (const [label, plain, withPattern] of [
       `${withPattern.fast.toFixed(3)} ms, ratio ${(withPattern.fast / plain.fast).toFixed(2)}`,
   );
 }
+
+const frame = JSON.parse(readFileSync(fixture('frame-300.json'), 'utf8')) as { model: EngineFrameModel };
+const frameCases = [...new Set([...frame.model.memberLoads, ...frame.model.nodalLoads].map((l) => LOAD_CASES[l.case]!))];
+const frameSet = generateCombinations({ standard: 'AS1170' }, frameCases);
+const frameVectors = [[...UNFACTORED], ...frameSet.combinations.map((c) => factorVector(c.factors))];
+const framePatterned: EngineFrameModel = {
+  ...frame.model,
+  pattern: { cases: [caseIndex('Q')], bounds: [0, ...frameSet.combinations.map((c) => (c.kind === 'ULS' ? 1 : 2))] },
+};
+const framePieces = engine.solveFrame(framePatterned, frameVectors, 1).pieces?.length ?? 0;
+const [framePlain, frameWithPattern] = paired(
+  () => engine.solveFrame(frame.model, frameVectors, 1),
+  () => engine.solveFrame(framePatterned, frameVectors, 1),
+  3,
+);
+const frameRatio = frameWithPattern.median / framePlain.median;
+console.log(
+  `pattern loading, frame ${frame.model.nodes.length} nodes / ${frame.model.members.length} members, ${frameSet.combinations.length} AS1170 ` +
+    `combinations, Q patterned (${framePieces} pieces):\n  engine   medians: without pattern ${framePlain.median.toFixed(3)} ms, with ` +
+    `${frameWithPattern.median.toFixed(3)} ms: ratio ${frameRatio.toFixed(2)} (target at most ${TARGET}x): ${frameRatio <= TARGET ? 'met' : 'NOT met'}; ` +
+    `fastest tenth: ${framePlain.fast.toFixed(3)} ms and ${frameWithPattern.fast.toFixed(3)} ms, ratio ${(frameWithPattern.fast / framePlain.fast).toFixed(2)}`,
+);

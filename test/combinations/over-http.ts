@@ -114,6 +114,7 @@ export function solveOverHttp() {
     post,
     solveBeam: (body: object) => solved<BeamBody>('/v1/beam/solve', body),
     solveTruss: (body: object) => solved<TrussBody>('/v1/truss/solve', body),
+    solveFrame: (body: object) => solved<Record<string, unknown>>('/v1/frame/solve', body),
   };
 }
 

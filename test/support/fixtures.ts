@@ -35,7 +35,7 @@ export interface Fixture {
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
 /** Every fixture of a kind, by file name. */
-export function fixtures(kind: 'beam' | 'truss' | 'pattern'): Fixture[] {
+export function fixtures(kind: 'beam' | 'truss' | 'pattern' | 'pattern-frame'): Fixture[] {
   const folder = join(root, kind);
   return readdirSync(folder)
     .filter((f) => f.endsWith('.json'))
@@ -44,7 +44,7 @@ export function fixtures(kind: 'beam' | 'truss' | 'pattern'): Fixture[] {
 }
 
 /** One fixture by name. */
-export function fixture(kind: 'beam' | 'truss' | 'pattern', name: string): Fixture {
+export function fixture(kind: 'beam' | 'truss' | 'pattern' | 'pattern-frame', name: string): Fixture {
   const found = fixtures(kind).find((f) => f.name === name);
   if (!found) throw new Error(`no ${kind} fixture ${name}`);
   return found;

@@ -64,6 +64,13 @@ describe('results tables', () => {
     expect(rows).toContainEqual(['ULS', expect.stringMatching(/sagging/i), '36.45', 'live, with Q 0–6, Q 12–18']);
   });
 
+  it('names the governing arrangement of a frame by its members', () => {
+    // the two-bay portal, live load patterned: the left beam's sagging 14.07 kN.m with member 2 alone (test/fixtures/pattern-frame)
+    const { response } = solve('frame', fixture('pattern-frame', 'two-bay-portal-live-pattern').request as Model, context);
+    const rows = envelopeTable(response)!.rows.map((r) => r.map((c) => c.text));
+    expect(rows).toContainEqual(['ULS', expect.stringMatching(/member 2 .*sagging/i), '14.07', 'strength, with Q member 2']);
+  });
+
   it('shows each span of the README beam with its L/deflection: 5wL⁴/384EI = 8.4375 mm, L/711', () => {
     // EI = 200e6 kN/m² × 1e-4 m⁴ = 2e4 kN.m²; 5·10·6⁴/(384·2e4) = 8.4375e-3 m; 6000/8.4375 = 711.1 (Roark, Table 8.1 case 2e)
     const { response } = solve('beam', SPECS.beam.sample, context);

@@ -293,7 +293,7 @@ function adverseExtremes(r: BeamCombinationResult): BeamExtremes {
 }
 
 /** Bounds of one reaction component over the combinations, each over its arrangements where it has them. */
-function reactionBounds(
+export function reactionBounds(
   full: readonly number[],
   arranged: readonly (Bounds<ArrangedValue> | undefined)[],
   ids: readonly string[],

@@ -11,6 +11,7 @@ import {
   headerOf,
   larger,
   ofKind,
+  reactionBounds,
   smaller,
   type Better,
   type Bounds,
@@ -20,6 +21,7 @@ import {
   type GovernedExtreme,
   type Series,
 } from './envelope.js';
+import type { ArrangedValue, FramePatternBounds, FramePiece, PatternSummary } from './pattern.js';
 import type { Combination, CombinationsHeader } from './types.js';
 
 export interface FrameReaction {
@@ -44,16 +46,17 @@ export interface FrameMemberExtremes {
   deflection: { max: ExtremeEntry; maxUp: ExtremeEntry; maxDown: ExtremeEntry };
 }
 
-/** What the envelope reads of one combination's frame results. */
+/** What the envelope reads of one combination's frame results (with a pattern, its bounds over every arrangement too). */
 export interface FrameCombinationResult {
   reactions: FrameReaction[];
   displacements: FrameDisplacement[];
   members: { member: number; extremes: FrameMemberExtremes }[];
+  pattern?: FramePatternBounds;
 }
 
 export type FrameRun = CombinationRun<FrameCombinationResult>;
 
-export interface FrameEnvelopeCombination extends Combination, FrameCombinationResult {}
+export interface FrameEnvelopeCombination extends Combination, Omit<FrameCombinationResult, 'pattern'> {}
 
 export interface FrameMemberEnvelope {
   member: number;
@@ -64,6 +67,7 @@ export interface FrameMemberEnvelope {
 
 export interface FrameEnvelope extends CombinationsHeader {
   combinations: FrameEnvelopeCombination[];
+  pattern?: PatternSummary<FramePiece>;
   uls?: {
     reactions: { node: number; horizontal: Bounds<Governed>; vertical: Bounds<Governed>; moment: Bounds<Governed> }[];
     members: FrameMemberEnvelope[];
@@ -71,19 +75,33 @@ export interface FrameEnvelope extends CombinationsHeader {
   sls?: { displacements: { node: number; dx: Bounds<Governed>; dy: Bounds<Governed>; rotation: Bounds<Governed> }[] };
 }
 
-/** Bounds of each named field over the combinations' items of one node or support. */
+/**
+ * Bounds of each named field over the combinations' items of one node or support; a combination that has them
+ * takes its bounds over every arrangement (`arranged[c]`) instead of its value.
+ */
 function fieldBounds<T, K extends keyof T & string>(
   items: readonly T[],
   ids: readonly string[],
   keys: readonly K[],
+  arranged: readonly (Partial<Record<K, Bounds<ArrangedValue>>> | undefined)[] = [],
 ): Record<K, Bounds<Governed>> {
   const out = {} as Record<K, Bounds<Governed>>;
-  for (const key of keys)
-    out[key] = bounds(
-      items.map((item) => item[key] as number),
-      ids,
-    );
+  for (const key of keys) {
+    const values = items.map((item) => item[key] as number);
+    out[key] = arranged.some((a) => a !== undefined)
+      ? reactionBounds(
+          values,
+          arranged.map((a) => a?.[key]),
+          ids,
+        )
+      : bounds(values, ids);
+  }
   return out;
+}
+
+/** A combination's member extremes as the envelope takes them: over every arrangement where it has them. */
+function adverseMember(extremes: FrameMemberExtremes, arranged: NonNullable<FramePatternBounds['members']>[number] | undefined) {
+  return arranged === undefined ? extremes : { ...extremes, axial: arranged.axial, shear: arranged.shear, moment: arranged.moment };
 }
 
 /** A member's extremes over the combinations: the largest max and the smallest min, each with its position. */
@@ -121,11 +139,19 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
       'frame members',
     );
     envelope.uls = {
-      reactions: supports.map((rs) => ({ node: rs[0]!.node, ...fieldBounds(rs, ids, ['horizontal', 'vertical', 'moment'] as const) })),
-      members: members.map((ms) =>
+      reactions: supports.map((rs, s) => ({
+        node: rs[0]!.node,
+        ...fieldBounds(
+          rs,
+          ids,
+          ['horizontal', 'vertical', 'moment'] as const,
+          uls.map((run) => run.result.pattern?.reactions?.[s]),
+        ),
+      })),
+      members: members.map((ms, k) =>
         memberEnvelope(
           ms[0]!.member,
-          ms.map((m) => m.extremes),
+          ms.map((m, c) => adverseMember(m.extremes, uls[c]!.result.pattern?.members?.[k])),
           ids,
         ),
       ),
@@ -140,7 +166,15 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
       'frame nodes',
     );
     envelope.sls = {
-      displacements: nodes.map((ds) => ({ node: ds[0]!.node, ...fieldBounds(ds, ids, ['dx', 'dy', 'rotation'] as const) })),
+      displacements: nodes.map((ds, n) => ({
+        node: ds[0]!.node,
+        ...fieldBounds(
+          ds,
+          ids,
+          ['dx', 'dy', 'rotation'] as const,
+          sls.map((run) => run.result.pattern?.displacements?.[n]),
+        ),
+      })),
     };
   }
   return envelope;

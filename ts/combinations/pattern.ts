@@ -54,6 +54,21 @@ export interface BeamPatternBounds {
   reactions: { vertical: Range<ArrangedValue>; moment: Range<ArrangedValue> }[];
 }
 
+/**
+ * A combination's bounds over every arrangement of a frame's pieces, in the response's units and signs, item by
+ * item as the response lists them: reactions over ULS combinations, member forces over ULS, displacements over
+ * SLS (a part the combination's kind does not bound is absent).
+ */
+export interface FramePatternBounds {
+  reactions?: { horizontal: Range<ArrangedValue>; vertical: Range<ArrangedValue>; moment: Range<ArrangedValue> }[];
+  members?: {
+    axial: Range<ArrangedExtreme>;
+    shear: Range<ArrangedExtreme>;
+    moment: { maxSagging: ArrangedExtreme; maxHogging: ArrangedExtreme };
+  }[];
+  displacements?: { dx: Range<ArrangedValue>; dy: Range<ArrangedValue>; rotation: Range<ArrangedValue> }[];
+}
+
 /** A warning for each patterned case that no load carries: it has no piece, so patterning it changes nothing. */
 export function patternWarnings(pattern: readonly LoadCase[], present: readonly LoadCase[]): string[] {
   return [...new Set(pattern)]

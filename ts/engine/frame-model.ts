@@ -3,6 +3,8 @@
  * serde names): SI throughout (kN, m, kN/m², m², m⁴, rad), indices for ids, counter-clockwise moments.
  */
 
+import type { EngineFramePattern, EngineFramePatterned, EngineFramePiece } from './frame-pattern.js';
+
 export type EngineLoadDirection = 'globalX' | 'globalY' | 'localX' | 'localY';
 
 export interface EngineFrameModel {
@@ -18,6 +20,8 @@ export interface EngineFrameModel {
       | { type: 'moment'; at: number; moment: number };
     case: number;
   }[];
+  /** Patterned cases and what each combination bounds over their arrangements (decisions.md 17). */
+  pattern?: EngineFramePattern;
 }
 
 /** Member result columns the binding reads by name (crates/engine-wasm/src/frame.rs `member_column`). */
@@ -68,6 +72,8 @@ export interface EngineFrameResult {
   iterations?: number;
   /** With analysis options: the critical factors asked for (empty where none were, or nothing is in compression). */
   buckling?: EngineBucklingMode[];
+  /** With a pattern: this combination's bounds over every arrangement of the pieces. */
+  pattern?: EngineFramePatterned;
 }
 
 /** One elastic critical load factor and its mode at the nodes (global axes, m and rad per unit mode). */
@@ -89,4 +95,6 @@ export interface EngineFrameOptions {
 export interface EngineFrameAnalysis {
   results: EngineFrameResult[];
   warnings: { node: number; message: string }[];
+  /** With a pattern: its pieces, in the order bounds name them. */
+  pieces?: EngineFramePiece[];
 }

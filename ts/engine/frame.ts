@@ -14,6 +14,7 @@ import {
   type FrameSeries,
   type MemberColumn,
 } from './frame-model.js';
+import { readFramePattern } from './frame-pattern.js';
 import type { EngineBindings } from './types.js';
 
 type Bindings = Pick<EngineBindings, 'FrameInput'>;
@@ -33,6 +34,10 @@ function describe(input: InstanceType<Bindings['FrameInput']>, model: EngineFram
     else input.momentLoad(member, k.at, k.moment, c);
   }
   for (const c of combinations) input.combination(c);
+  if (model.pattern !== undefined) {
+    for (const c of model.pattern.cases) input.pattern(c);
+    input.bounds(Uint8Array.from(model.pattern.bounds));
+  }
 }
 
 /**
@@ -79,6 +84,7 @@ export function solveFrame(
           result.iterations = solution.iterations(i);
           result.buckling = (solution.buckling(i) ?? []) as EngineBucklingMode[];
         }
+        if (model.pattern !== undefined) result.pattern = readFramePattern(solution, i, ((model.pattern.bounds[i] ?? 0) & 4) !== 0);
         if (i < keepDiagrams) {
           const diagrams = {} as Record<FrameDiagramName, FrameSeries>;
           for (const name of FRAME_DIAGRAMS) diagrams[name] = { values: solution.diagram(i, name), pairs: solution.diagramPairs(i, name) };
@@ -86,7 +92,9 @@ export function solveFrame(
         }
         return result;
       });
-      return { results, warnings: (solution.warnings() ?? []) as EngineFrameAnalysis['warnings'] };
+      const analysed: EngineFrameAnalysis = { results, warnings: (solution.warnings() ?? []) as EngineFrameAnalysis['warnings'] };
+      if (model.pattern !== undefined) analysed.pieces = (solution.pieces() ?? []) as EngineFrameAnalysis['pieces'];
+      return analysed;
     } finally {
       solution.free();
     }

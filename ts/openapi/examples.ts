@@ -241,6 +241,40 @@ export const frameSolveExamples: Record<string, Example> = {
   },
 };
 
+/** Two 6 m bays on three 4 m columns, fixed bases, dead and live load on both beams, the live load patterned beam by beam. */
+const twoBays = {
+  units: 'SI',
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 0, y: 4 },
+    { id: 3, x: 6, y: 4 },
+    { id: 4, x: 6, y: 0 },
+    { id: 5, x: 12, y: 4 },
+    { id: 6, x: 12, y: 0 },
+  ],
+  members: [
+    { id: 1, from: 1, to: 2 },
+    { id: 2, from: 2, to: 3 },
+    { id: 3, from: 4, to: 3 },
+    { id: 4, from: 3, to: 5 },
+    { id: 5, from: 6, to: 5 },
+  ],
+  materials: [{ id: 1, section: '310UB40.4' }],
+  supports: [1, 4, 6].map((node) => ({ node, type: 'fixed' })),
+  memberLoads: [2, 4].flatMap((member) => [
+    { type: 'udl', member, start: -5, from: 0, to: 6, case: 'G' },
+    { type: 'udl', member, start: -3, from: 0, to: 6, case: 'Q' },
+  ]),
+  combinations: { standard: 'AS1170', pattern: ['Q'] },
+};
+
+frameSolveExamples.patternLoading = {
+  summary:
+    'Two-bay portal, dead and live load on both beams, live load patterned: each envelope value is the worst arrangement of the ' +
+    "live load beam by beam (a beam's sagging with that beam alone loaded, the middle base moment with one bay), named in `pattern`",
+  value: twoBays,
+};
+
 frameSolveExamples.compactAnswer = {
   summary: 'The portal in dead, live and wind load, `output` without member diagrams at 6 significant digits: what an agent reads',
   value: { ...(frameSolveExamples.gravityAndWind!.value as object), output: compact },
@@ -254,6 +288,10 @@ export const frameDiagramExamples: Record<string, Example> = {
   momentEnvelope: {
     summary: "The portal in dead, live and wind load: each member's moment bounds over the AS 1170 ULS combinations",
     value: { ...(frameSolveExamples.gravityAndWind!.value as object), view: 'moment', combination: 'envelope' },
+  },
+  patternEnvelope: {
+    summary: 'The two-bay portal with its live load patterned: the ULS moment envelope over every arrangement of the live load',
+    value: { ...twoBays, view: 'moment', combination: 'envelope' },
   },
   windCombination: {
     summary: 'The same portal under AS1170-ULS-5 = 0.9G + W (wind with the least dead load): factored loads, reactions, deflected shape',

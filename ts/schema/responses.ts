@@ -97,8 +97,17 @@ const BeamPiece = Strict(
   },
   { description: "A patterned case's loads on one stretch between consecutive supports and span joints." },
 );
+/** A frame piece of a patterned case (decisions.md 17): one member's member loads, or one node's nodal loads. */
+const FrameMemberPiece = Strict(
+  { case: StringEnum(LOAD_CASES), member: Type.Integer({ description: 'Member id of the request.' }) },
+  { description: "A patterned case's member loads on one member." },
+);
+const FrameNodePiece = Strict(
+  { case: StringEnum(LOAD_CASES), node: Type.Integer({ description: 'Node id of the request.' }) },
+  { description: "A patterned case's nodal loads on one node." },
+);
 const Arrangement = Type.Optional(
-  Type.Array(BeamPiece, {
+  Type.Array(Type.Union([BeamPiece, FrameMemberPiece, FrameNodePiece]), {
     description: 'With combinations.pattern: the pieces present in the arrangement that governs this value (the others absent).',
   }),
 );
@@ -382,6 +391,17 @@ const FrameEnvelope = Strict(
       Strict({
         displacements: Type.Array(Strict({ node: NodeId, dx: Bounds(Governed), dy: Bounds(Governed), rotation: Bounds(Governed) })),
       }),
+    ),
+    pattern: Type.Optional(
+      Strict(
+        {
+          cases: Type.Array(StringEnum(LOAD_CASES), { description: 'The patterned cases, as requested.' }),
+          pieces: Type.Array(Type.Union([FrameMemberPiece, FrameNodePiece]), {
+            description: "Every piece, by case: each loaded member's, then each loaded node's, in the request's order.",
+          }),
+        },
+        { description: 'With combinations.pattern: every envelope value is the most adverse over all arrangements of these pieces.' },
+      ),
     ),
   },
   { description: 'Present when the request gave combinations; forces over ULS, displacements over SLS combinations.' },

@@ -52,7 +52,7 @@ import {
   refuseFigure,
   unknownCombination,
 } from './figure-combination.js';
-import { solveFrameDrawing, solveFrameRequest, type FrameSolveResponse } from './frame.js';
+import { solveFrameDrawing, solveFrameRequest, type FrameRunResult, type FrameSolveResponse } from './frame.js';
 import { combinationModes, modeIssues } from './second-order.js';
 import { solveTrussDrawing, solveTrussRequest, type TrussSolveResponse } from './truss.js';
 
@@ -301,10 +301,7 @@ function frameFigure(
   const uls = response.envelope?.uls;
   if (!uls || drawn.length === 0) throw missingLimitState('ULS', view);
   const results = plainData(response);
-  const bounds = memberSeriesBounds(
-    drawn.map((run) => plainData(run.result).members.map((m) => m.diagrams[chart])),
-    chart,
-  );
+  const bounds = frameEnvelopeSeries(drawn, chart);
   const envelopeOf = new Map(uls.members.map((m) => [m.member, m]));
   const side = (which: 'upper' | 'lower'): FrameMembers =>
     results.members.map((m, k) => {
@@ -316,8 +313,22 @@ function frameFigure(
   return {
     model: request,
     results: { ...results, members: side('upper'), lower: side('lower') },
-    caption: envelopeCaption('ULS', `${chart} max and min`),
+    caption: envelopeCaption('ULS', `${chart} max and min${response.envelope?.pattern ? `, ${response.envelope.pattern.cases.join(' and ')} patterned` : ''}`),
   };
+}
+
+/** Each member's bounds of one chart over the ULS runs: of their own diagrams, or with a pattern of their bounds over every arrangement. */
+function frameEnvelopeSeries(drawn: readonly FrameRunResult[], chart: FrameChartView) {
+  const arranged = drawn.map((run) => run.arranged?.[chart]);
+  if (arranged.some((a) => a === undefined)) {
+    return memberSeriesBounds(
+      drawn.map((run) => plainData(run.result).members.map((m) => m.diagrams[chart])),
+      chart,
+    );
+  }
+  const upper = memberSeriesBounds(arranged.map((a) => a!.max), chart);
+  const lower = memberSeriesBounds(arranged.map((a) => a!.min), chart);
+  return upper.map((u, k) => ({ max: u.max, min: lower[k]!.min }));
 }
 
 export function renderFrameDiagram(body: unknown, context: SolveContext): string {

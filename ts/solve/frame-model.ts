@@ -3,7 +3,6 @@
  * the request in the API's SI units with every material's E, A and I filled in, and the engine's model
  * (kN, m, kN/m², m², m⁴, radians, counter-clockwise moments, indices for ids).
  */
-import { patternRefused } from '../combinations/index.js';
 import type { EngineFrameModel, EngineLoadDirection } from '../engine/frame-model.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
 import type { FrameMemberLoadInput, FrameSolveRequest, LoadDirection, ResolvedFrameRequest, ResolvedMemberLoad } from '../schema/frame.js';
@@ -39,9 +38,6 @@ export function frameSemanticIssues(request: FrameSolveRequest): ProblemIssue[] 
     else issues.push(...memberLoadIssues(l, i, lengths[at], unit));
   });
   issues.push(...jointIssues(request));
-  const why =
-    "pattern loading is built for beams so far; for a frame, give each member's live load its own case and use custom combinations";
-  issues.push(...patternRefused(request.combinations?.pattern, why));
   return issues;
 }
 

@@ -15,6 +15,7 @@ import {
   type FrameRun,
   type Combination,
   deflectionExtremes,
+  patternWarnings,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
 import type { EngineFrameAnalysis, EngineFrameResult, FrameDiagramName } from '../engine/frame-model.js';
@@ -46,6 +47,7 @@ import {
   presentBuckling,
   type BucklingModeResult,
 } from './second-order.js';
+import { patternFlags, presentArrangedSeries, presentFramePatternBounds, presentFramePieces, type ArrangedSeries } from './frame-pattern.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
 
@@ -81,10 +83,11 @@ export interface FrameResult extends Omit<FrameCombinationResult, 'members'> {
   members: FrameMemberResult[];
 }
 
-/** One combination's full results, diagrams included, for a figure. */
+/** One combination's full results, diagrams included, for a figure (with a pattern, its member bounds over every arrangement too). */
 export interface FrameRunResult {
   combination: Combination;
   result: FrameResult;
+  arranged?: ArrangedSeries;
 }
 
 export interface FrameSolveResponse extends FrameResult {
@@ -216,6 +219,10 @@ export function solveFrameDrawing(
   const set = request.combinations ? generateCombinations(request.combinations, presentCases(loads)) : undefined;
   const si = frameRequestToSI(resolved, context.sections);
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
+  const pattern = request.combinations?.pattern;
+  if (set && pattern && pattern.length > 0) {
+    model.pattern = { cases: pattern.map(caseIndex), bounds: patternFlags(set.combinations, drawing !== undefined && 'envelope' in drawing) };
+  }
 
   const all = set?.combinations ?? [];
   const drawnIndices =
@@ -255,14 +262,18 @@ export function solveFrameDrawing(
     ...(set?.warnings ?? []),
     ...analysis.warnings.map((w) => `Node ${request.nodes[w.node]?.id}: ${w.message}`),
     ...noCompressionWarning(analysis.results, all, asked.buckling),
+    ...(pattern ? patternWarnings(pattern, [...presentCases(loads)]) : []),
   ];
   let envelope: FrameEnvelope | undefined;
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
-    const runs: FrameRun[] = combinations.map((combination, i) => ({
-      combination,
-      result: presentCombination(combined[i]!, request, units),
-    }));
+    const pieces = analysis.pieces && presentFramePieces(analysis.pieces, request);
+    const runs: FrameRun[] = combinations.map((combination, i) => {
+      const result = presentCombination(combined[i]!, request, units);
+      const arranged = combined[i]!.pattern;
+      if (arranged && pieces) result.pattern = presentFramePatternBounds(arranged, pieces, request, units);
+      return { combination, result };
+    });
     envelope = frameEnvelope(header, runs);
     if (options !== undefined) {
       envelope.combinations = envelope.combinations.map((c, i) => ({
@@ -271,6 +282,7 @@ export function solveFrameDrawing(
         ...(modes > 0 && c.kind === 'ULS' && { buckling: presentBuckling(combined[i]!.buckling ?? [], request, units) }),
       }));
     }
+    if (pattern && pieces) envelope.pattern = { cases: [...new Set(pattern)], pieces };
   }
   warnings.push(...framePlausibility(request, unfactored.displacements, units));
   const actions = frameActions(resolved, unfactored.reactions);
@@ -293,7 +305,8 @@ export function solveFrameDrawing(
   const drawn = drawnIndices.map((i) => {
     const result = presentFrameResult(combined[i]!, request, units);
     cleanNumbers([result]);
-    return { combination: all[i]!, result };
+    const arranged = combined[i]!.pattern && presentArrangedSeries(combined[i]!.pattern!, units);
+    return arranged ? { combination: all[i]!, result, arranged } : { combination: all[i]!, result };
   });
   return { response, drawn };
 }

@@ -4,9 +4,9 @@
 use spanwise_engine::frame::second_order::buckling::BucklingMode;
 use spanwise_engine::frame::second_order::{analyse_frame, FrameOptions};
 use spanwise_engine::frame::{
-    solve_frame, FrameAnalysis, FrameMember, FrameMemberResult, FrameModel, FrameResult,
-    FrameSettlement, FrameSupport, FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind,
-    NodalLoad, Series,
+    solve_frame, solve_frame_patterned, Bounded, FrameAnalysis, FrameMember, FrameMemberResult,
+    FrameModel, FramePatterned, FramePiece, FrameResult, FrameSettlement, FrameSupport,
+    FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind, NodalLoad, Series,
 };
 use spanwise_engine::truss::Node;
 use spanwise_engine::EngineError;
@@ -20,6 +20,9 @@ use crate::{plain, refusal};
 pub struct FrameInput {
     model: FrameModel,
     combinations: Vec<Vec<f64>>,
+    /// Patterned cases (decisions.md 17) and what each combination bounds over their arrangements.
+    pattern: Vec<usize>,
+    bounded: Vec<Bounded>,
     /// A record the engine cannot take (an unknown support kind or direction), refused at `solve`.
     unreadable: Option<String>,
 }
@@ -35,6 +38,8 @@ impl Default for FrameInput {
                 member_loads: Vec::new(),
             },
             combinations: Vec::new(),
+            pattern: Vec::new(),
+            bounded: Vec::new(),
             unreadable: None,
         }
     }
@@ -165,13 +170,45 @@ impl FrameInput {
         self.combinations.push(factors);
     }
 
-    /// Every combination's results; the first `keep_diagrams` carry member diagrams.
+    /// Patterns a load case: its loads on each member, and on each node, may be present or absent
+    /// independently, and the bounds asked for take the most adverse arrangement.
+    pub fn pattern(&mut self, case: usize) {
+        self.pattern.push(case);
+    }
+
+    /// What each combination, in order, bounds over every arrangement: a sum of 1 (reactions and
+    /// member forces), 2 (node displacements) and 4 (member force bounds sampled, for a figure).
+    pub fn bounds(&mut self, flags: Vec<u8>) {
+        self.bounded = flags
+            .iter()
+            .map(|&f| Bounded {
+                forces: f & 1 != 0,
+                displacements: f & 2 != 0,
+                series: f & 4 != 0,
+            })
+            .collect();
+    }
+
+    /// Every combination's results; the first `keep_diagrams` carry member diagrams. With a
+    /// pattern, also each combination's bounds over every arrangement.
     pub fn solve(&self, keep_diagrams: usize) -> FrameSolution {
-        let analysis = match &self.unreadable {
-            Some(message) => Err(EngineError::invalid(format!("engine input: {message}"))),
-            None => solve_frame(&self.model, &self.combinations, keep_diagrams),
-        };
-        FrameSolution::of(analysis.map(|analysis| (analysis, Vec::new(), Vec::new())))
+        if let Some(message) = &self.unreadable {
+            let error = EngineError::invalid(format!("engine input: {message}"));
+            return FrameSolution::of(Err(error));
+        }
+        if self.pattern.is_empty() {
+            let analysis = solve_frame(&self.model, &self.combinations, keep_diagrams);
+            return FrameSolution::of(analysis.map(|analysis| (analysis, Vec::new(), Vec::new())));
+        }
+        let (m, c) = (&self.model, &self.combinations);
+        match solve_frame_patterned(m, &self.pattern, c, keep_diagrams, &self.bounded) {
+            Ok(p) => {
+                let mut solution = FrameSolution::of(Ok((p.analysis, Vec::new(), Vec::new())));
+                solution.pattern = Some((p.pieces, p.bounds));
+                solution
+            }
+            Err(error) => FrameSolution::of(Err(error)),
+        }
     }
 
     /// As [`FrameInput::solve`], every combination in second order when `second_order` (each
@@ -231,6 +268,8 @@ pub struct FrameSolution {
     analysis: Option<FrameAnalysis>,
     iterations: Vec<usize>,
     buckling: Vec<Vec<BucklingMode>>,
+    /// With a pattern: the pieces and each combination's bounds.
+    pub(crate) pattern: Option<(Vec<FramePiece>, Vec<FramePatterned>)>,
 }
 
 type Analysed = (FrameAnalysis, Vec<usize>, Vec<Vec<BucklingMode>>);
@@ -335,12 +374,14 @@ impl FrameSolution {
                 analysis: Some(analysis),
                 iterations,
                 buckling,
+                pattern: None,
             },
             Err(error) => FrameSolution {
                 error: Some(refusal(error)),
                 analysis: None,
                 iterations: Vec::new(),
                 buckling: Vec::new(),
+                pattern: None,
             },
         }
     }

@@ -18,6 +18,7 @@ use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 pub mod beam;
 pub mod frame;
+mod frame_pattern;
 pub mod link;
 pub mod section_properties;
 pub mod truss;

@@ -11,7 +11,7 @@ mod discretise;
 mod extremes;
 mod members;
 mod model;
-mod pattern;
+pub(crate) mod pattern;
 mod response;
 mod sample;
 

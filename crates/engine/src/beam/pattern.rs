@@ -62,7 +62,7 @@ pub(super) fn coefficient_ranges(c: &Component) -> Vec<SlotRanges> {
 }
 
 /// The upward and the downward sums of the contributions that count, with their pieces.
-fn adverse(contributions: &[(usize, f64)]) -> [(f64, Vec<usize>); 2] {
+pub(crate) fn adverse(contributions: &[(usize, f64)]) -> [(f64, Vec<usize>); 2] {
     let threshold = COUNTS * contributions.iter().fold(0.0, |m, c| larger(m, c.1.abs()));
     let mut sums = [(0.0, Vec::new()), (0.0, Vec::new())];
     for &(k, c) in contributions {
@@ -87,7 +87,11 @@ fn larger(a: f64, b: f64) -> f64 {
     }
 }
 
-fn range(fixed: f64, position: [f64; 2], sums: [(f64, Vec<usize>); 2]) -> PatternedRange {
+pub(crate) fn range(
+    fixed: f64,
+    position: [f64; 2],
+    sums: [(f64, Vec<usize>); 2],
+) -> PatternedRange {
     let [(up, up_pieces), (down, down_pieces)] = sums;
     PatternedRange {
         max: PatternedBound {

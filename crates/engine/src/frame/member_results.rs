@@ -78,7 +78,7 @@ pub struct FrameMemberResult {
 /// The member's functions: bending segments and the axial force over the same breakpoints.
 #[derive(Default)]
 pub(super) struct Functions {
-    segments: Vec<Segment>,
+    pub(super) segments: Vec<Segment>,
     pub(super) axial: Vec<Poly>,
 }
 
@@ -165,7 +165,7 @@ pub(super) fn member_result(
 }
 
 /// The member's functions over the breakpoints `xs`, into `f`.
-fn functions(
+pub(super) fn functions(
     f: &mut Functions,
     member: &BeamColumn,
     u: &Vector6<f64>,

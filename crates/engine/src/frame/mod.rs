@@ -26,6 +26,7 @@ mod element;
 mod loads;
 mod member_results;
 mod model;
+mod pattern;
 pub mod second_order;
 mod series;
 mod stiffness;
@@ -35,14 +36,17 @@ pub use model::{
     member_length, FrameMember, FrameModel, FrameSettlement, FrameSupport, FrameSupportKind,
     FrameWarning, LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
 };
+pub use pattern::{
+    solve_frame_patterned, Bounded, FramePatterned, FramePiece, PatternedFrameAnalysis,
+};
 
 use nalgebra::Vector6;
 use serde::Serialize;
 
-use crate::analysis::{factor, Nodes, System};
+use crate::analysis::{factor, Nodes, Solutions, System};
 use crate::error::EngineError;
 use element::BeamColumn;
-use loads::{case_loads, CaseLoads};
+use loads::{case_loads, CaseLoads, LocalLoads};
 use member_results::{member_result, Workspace};
 use stiffness::{imposed_forces, mechanism, members, require_every_dof_held, restrain, Restraints};
 
@@ -98,53 +102,95 @@ pub fn solve_frame(
     combinations: &[Vec<f64>],
     diagrams: usize,
 ) -> Result<FrameAnalysis, EngineError> {
-    let (restraints, members, system) = prepare(model)?;
-    let cases = case_loads(model);
-    // fixed-end forces are linear in the loads: one set per case, superposed for each combination
-    let fixed: Vec<Vec<Vector6<f64>>> = cases
-        .iter()
-        .map(|c| {
-            members
-                .iter()
-                .zip(&c.members)
-                .map(|(m, l)| m.fixed_end_forces(l))
-                .collect()
-        })
-        .collect();
-    let solutions = system.solve_cases(
-        cases
-            .iter()
-            .zip(&fixed)
-            .map(|(c, f)| (c.case, load_vector(c, &members, f, &restraints))),
-        imposed_forces(&restraints, &members).map(|f| (f, &restraints.imposed[..])),
-    );
-    let parts = Parts {
-        members: &members,
-        cases: &cases,
-        fixed: &fixed,
-    };
-    let mut work = Workspace::default();
-    let results = combinations
-        .iter()
-        .enumerate()
-        .map(|(k, factors)| {
-            let d = solutions.combined(factors);
-            let with_diagrams = k < diagrams;
-            combination_result(
-                model,
-                &restraints,
-                &parts,
-                factors,
-                &d,
-                with_diagrams,
-                &mut work,
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let linear = Linear::solve(model)?;
     Ok(FrameAnalysis {
-        results,
-        warnings: restraints.warnings,
+        results: linear.results(model, combinations, diagrams)?,
+        warnings: linear.restraints.warnings.clone(),
     })
+}
+
+/// A model's load cases solved with its one factorisation: what every combination superposes.
+pub(super) struct Linear {
+    restraints: Restraints,
+    members: Vec<BeamColumn>,
+    /// Each case's loads, in order of case index.
+    cases: Vec<CaseLoads>,
+    /// Each case's fixed-end forces per member: linear in the loads, so superposed per combination.
+    fixed: Vec<Vec<Vector6<f64>>>,
+    solutions: Solutions,
+}
+
+impl Linear {
+    fn solve(model: &FrameModel) -> Result<Self, EngineError> {
+        let (restraints, members, system) = prepare(model)?;
+        let cases = case_loads(model);
+        let fixed: Vec<Vec<Vector6<f64>>> = cases
+            .iter()
+            .map(|c| {
+                members
+                    .iter()
+                    .zip(&c.members)
+                    .map(|(m, l)| m.fixed_end_forces(l))
+                    .collect()
+            })
+            .collect();
+        let solutions = system.solve_cases(
+            cases
+                .iter()
+                .zip(&fixed)
+                .map(|(c, f)| (c.case, load_vector(c, &members, f, &restraints))),
+            imposed_forces(&restraints, &members).map(|f| (f, &restraints.imposed[..])),
+        );
+        Ok(Linear {
+            restraints,
+            members,
+            cases,
+            fixed,
+            solutions,
+        })
+    }
+
+    /// Every combination's result; the first `diagrams` with member diagrams.
+    fn results(
+        &self,
+        model: &FrameModel,
+        combinations: &[Vec<f64>],
+        diagrams: usize,
+    ) -> Result<Vec<FrameResult>, EngineError> {
+        let mut work = Workspace::default();
+        combinations
+            .iter()
+            .enumerate()
+            .map(|(k, factors)| {
+                let d = self.solutions.combined(factors);
+                combination_result(model, self, factors, &d, k < diagrams, &mut work)
+            })
+            .collect()
+    }
+
+    /// A member's local end displacements and end forces under displacements `d`, and its own
+    /// loads at the combination's `factors` into `loads`.
+    fn member_state(
+        &self,
+        index: usize,
+        factors: &[f64],
+        d: &[f64],
+        loads: &mut LocalLoads,
+    ) -> (Vector6<f64>, Vector6<f64>) {
+        let m = &self.members[index];
+        let mut fixed = Vector6::zeros();
+        loads.clear();
+        for (c, case_fixed) in self.cases.iter().zip(&self.fixed) {
+            let f = factor(factors, c.case);
+            if f != 0.0 && !c.members[index].is_empty() {
+                fixed += f * case_fixed[index];
+                loads.extend_scaled(&c.members[index], f);
+            }
+        }
+        let u = m.local_displacements(d);
+        let p = m.end_forces(&u, &fixed);
+        (u, p)
+    }
 }
 
 /// The checked model's supports and members, and its stiffness numbered and factorised (a
@@ -192,24 +238,15 @@ fn load_vector(
     f
 }
 
-/// What every combination is built from: the members, and each case's loads and fixed-end forces.
-struct Parts<'a> {
-    members: &'a [BeamColumn],
-    cases: &'a [CaseLoads],
-    fixed: &'a [Vec<Vector6<f64>>],
-}
-
-#[allow(clippy::too_many_arguments)]
 fn combination_result(
     model: &FrameModel,
-    restraints: &Restraints,
-    parts: &Parts,
+    linear: &Linear,
     factors: &[f64],
     d: &[f64],
     with_diagrams: bool,
     work: &mut Workspace,
 ) -> Result<FrameResult, EngineError> {
-    let (members, cases) = (parts.members, parts.cases);
+    let members = &linear.members;
     let mut nodal = vec![[0.0; 3]; model.nodes.len()];
     let mut at_nodes = vec![[0.0; 3]; model.nodes.len()];
     let mut results = Vec::with_capacity(members.len());
@@ -217,17 +254,7 @@ fn combination_result(
         work.reserve_diagrams(members.len());
     }
     for (index, m) in members.iter().enumerate() {
-        let mut fixed = Vector6::zeros();
-        work.loads.clear();
-        for (c, case_fixed) in cases.iter().zip(parts.fixed) {
-            let f = factor(factors, c.case);
-            if f != 0.0 && !c.members[index].is_empty() {
-                fixed += f * case_fixed[index];
-                work.loads.extend_scaled(&c.members[index], f);
-            }
-        }
-        let u = m.local_displacements(d);
-        let p = m.end_forces(&u, &fixed);
+        let (u, p) = linear.member_state(index, factors, d, &mut work.loads);
         for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
             let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
             (0..3).for_each(|k| at_nodes[node][k] += g[k]);
@@ -235,8 +262,8 @@ fn combination_result(
         results.push(member_result(m, &u, &p, work, with_diagrams));
     }
     work.share_diagrams(&mut results);
-    factored_nodal(&mut nodal, cases, factors);
-    frame_result(model, restraints, &nodal, &at_nodes, d, results)
+    factored_nodal(&mut nodal, &linear.cases, factors);
+    frame_result(model, &linear.restraints, &nodal, &at_nodes, d, results)
 }
 
 /// Adds each case's nodal loads times its factor to `nodal`.

@@ -1,0 +1,278 @@
+//! Pattern loading on frames (decisions.md 17) against brute force: on random frames with up to 10
+//! pieces, every one of the 2^n arrangements is solved on its own (the absent pieces' loads left
+//! out) under the same combinations, and the patterned bounds must be the largest and smallest of
+//! them for every reaction, displacement and member extreme; each bound's named arrangement, solved
+//! on its own, must reproduce it. Units: kN, m.
+
+use spanwise_engine::frame::{
+    solve_frame, solve_frame_patterned, Bounded, FrameMember, FrameModel, FramePiece, FrameResult,
+    FrameSupport, FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
+};
+use spanwise_engine::truss::Node;
+
+const G: usize = 0;
+const Q: usize = 1;
+
+/// A frame of 1-3 bays and 1-2 storeys with some hinged beam ends, dead load on every beam and live
+/// load (udl, partial udl, point, couple, sideways) on some members and nodes, `pieces` pieces in all.
+fn random_frame(rng: &mut fastrand::Rng, pieces: usize) -> FrameModel {
+    let (bays, storeys) = (rng.usize(1..=3), rng.usize(1..=2));
+    let widths: Vec<f64> = (0..bays).map(|_| rng.f64() * 5.0 + 3.0).collect();
+    let heights: Vec<f64> = (0..storeys).map(|_| rng.f64() * 2.0 + 3.0).collect();
+    let at = |col: usize, level: usize| level * (bays + 1) + col;
+    let mut nodes = Vec::new();
+    for level in 0..=storeys {
+        let y: f64 = heights[..level].iter().sum();
+        for col in 0..=bays {
+            let x: f64 = widths[..col].iter().sum();
+            nodes.push(Node { x, y });
+        }
+    }
+    let mut members = Vec::new();
+    let member = |rng: &mut fastrand::Rng, from, to, hinges: [bool; 2]| FrameMember {
+        from,
+        to,
+        e: 200e6,
+        a: rng.f64() * 1.5e-2 + 3e-3,
+        i: rng.f64() * 1.8e-4 + 2e-5,
+        release_start: hinges[0],
+        release_end: hinges[1],
+    };
+    for level in 0..storeys {
+        for col in 0..=bays {
+            members.push(member(rng, at(col, level), at(col, level + 1), [false; 2]));
+        }
+    }
+    let first_beam = members.len();
+    for level in 1..=storeys {
+        for col in 0..bays {
+            let hinges = [rng.f64() < 0.15, rng.f64() < 0.15];
+            members.push(member(rng, at(col, level), at(col + 1, level), hinges));
+        }
+    }
+    let fixed = rng.usize(0..=bays);
+    let supports = (0..=bays)
+        .map(|col| FrameSupport {
+            node: col,
+            kind: if col == fixed || rng.bool() {
+                FrameSupportKind::Fixed
+            } else {
+                FrameSupportKind::Pin
+            },
+            angle: 0.0,
+            settlement: Default::default(),
+        })
+        .collect();
+    let mut model = FrameModel {
+        nodes,
+        members,
+        supports,
+        nodal_loads: vec![],
+        member_loads: vec![],
+    };
+    for m in first_beam..model.members.len() {
+        model
+            .member_loads
+            .push(udl(m, 0.0, length(&model, m), -(rng.f64() * 20.0 + 5.0), G));
+    }
+    live_loads(rng, &mut model, pieces);
+    model
+}
+
+fn length(model: &FrameModel, m: usize) -> f64 {
+    let member = model.members[m];
+    let (a, b) = (model.nodes[member.from], model.nodes[member.to]);
+    (b.x - a.x).hypot(b.y - a.y)
+}
+
+fn udl(member: usize, from: f64, to: f64, w: f64, case: usize) -> MemberLoad {
+    let direction = LoadDirection::GlobalY;
+    MemberLoad {
+        member,
+        kind: MemberLoadKind::Line {
+            from,
+            to,
+            start: w,
+            end: w,
+            direction,
+        },
+        case,
+    }
+}
+
+/// Live loads on `pieces` distinct members and nodes (up to as many as there are), of every kind.
+fn live_loads(rng: &mut fastrand::Rng, model: &mut FrameModel, pieces: usize) {
+    let (members, nodes) = (model.members.len(), model.nodes.len());
+    let mut places: Vec<usize> = (0..members + nodes).collect();
+    rng.shuffle(&mut places);
+    for &place in places.iter().take(pieces) {
+        if place >= members {
+            let node = place - members;
+            let (fx, fy) = (rng.f64() * 20.0 - 10.0, -(rng.f64() * 30.0));
+            model.nodal_loads.push(NodalLoad {
+                node,
+                fx,
+                fy,
+                moment: rng.f64() * 10.0 - 5.0,
+                case: Q,
+            });
+            continue;
+        }
+        let l = length(model, place);
+        let (a, b) = (rng.f64() * 0.4 * l, l * (0.6 + 0.4 * rng.f64()));
+        let kind = match rng.usize(0..4) {
+            0 => MemberLoadKind::Line {
+                from: 0.0,
+                to: l,
+                start: -10.0,
+                end: -10.0,
+                direction: LoadDirection::GlobalY,
+            },
+            1 => MemberLoadKind::Line {
+                from: a,
+                to: b,
+                start: -12.0,
+                end: -4.0,
+                direction: LoadDirection::LocalY,
+            },
+            2 => MemberLoadKind::Point {
+                at: b,
+                force: 15.0,
+                direction: LoadDirection::GlobalX,
+            },
+            _ => MemberLoadKind::Moment {
+                at: a.max(0.1 * l),
+                moment: 8.0,
+            },
+        };
+        model.member_loads.push(MemberLoad {
+            member: place,
+            kind,
+            case: Q,
+        });
+        if rng.f64() < 0.3 {
+            // a second live load on the same member: the same piece
+            model.member_loads.push(udl(place, 0.0, l, -6.0, Q));
+        }
+    }
+}
+
+/// The model with only the live loads of the pieces `present` (bit k for piece k).
+fn arranged(
+    model: &FrameModel,
+    pieces: &[FramePiece],
+    present: &dyn Fn(usize) -> bool,
+) -> FrameModel {
+    let piece_of = |case: usize, member: Option<usize>, node: Option<usize>| {
+        pieces
+            .iter()
+            .position(|p| p.case == case && p.member == member && p.node == node)
+    };
+    let mut out = model.clone();
+    out.member_loads
+        .retain(|l| l.case != Q || piece_of(Q, Some(l.member), None).is_some_and(present));
+    out.nodal_loads
+        .retain(|l| l.case != Q || piece_of(Q, None, Some(l.node)).is_some_and(present));
+    out
+}
+
+/// Every bounded quantity of a result: per support three reactions, per node three displacements,
+/// per member axial, shear and moment `[max, min]`.
+fn quantities(r: &FrameResult) -> Vec<[f64; 2]> {
+    let mut out = Vec::new();
+    for s in &r.reactions {
+        out.extend([s.horizontal, s.vertical, s.moment].map(|v| [v, v]));
+    }
+    for d in &r.displacements {
+        out.extend([d.x, d.y, d.rotation].map(|v| [v, v]));
+    }
+    for m in &r.members {
+        let e = m.extremes;
+        out.extend([e.axial, e.shear, e.moment].map(|x| [x.max.value, x.min.value]));
+    }
+    out
+}
+
+#[track_caller]
+fn close(got: f64, want: f64, scale: f64, what: &str) {
+    assert!(
+        (got - want).abs() <= 1e-9 * scale.max(want.abs()),
+        "{what}: got {got}, want {want}"
+    );
+}
+
+#[test]
+fn random_frames_every_arrangement() {
+    let combinations = vec![vec![1.2, 1.5], vec![1.35, 0.0], vec![1.0, -0.4]];
+    let mut rng = fastrand::Rng::with_seed(32);
+    for frame in 0..24 {
+        let model = random_frame(&mut rng, 1 + frame % 10);
+        let all = [Bounded {
+            forces: true,
+            displacements: true,
+            series: false,
+        }; 3];
+        let patterned =
+            solve_frame_patterned(&model, &[Q], &combinations, 0, &all).expect("stable frame");
+        let pieces = &patterned.pieces;
+        let n = pieces.len();
+        // the combinations stay fully loaded
+        let full = solve_frame(&model, &combinations, 0).expect("stable frame");
+        for (got, want) in patterned.analysis.results.iter().zip(&full.results) {
+            let scale = quantities(want)
+                .iter()
+                .fold(1.0, |m, q| f64::max(m, q[0].abs()));
+            for (g, w) in quantities(got).iter().zip(quantities(want)) {
+                close(g[0], w[0], scale, &format!("frame {frame}: fully loaded"));
+            }
+        }
+        let mut brute: Vec<Vec<[f64; 2]>> = Vec::new();
+        for mask in 0..1usize << n {
+            let solved = solve_frame(
+                &arranged(&model, pieces, &|k| mask >> k & 1 == 1),
+                &combinations,
+                0,
+            )
+            .unwrap();
+            for (k, r) in solved.results.iter().enumerate() {
+                let q = quantities(r);
+                if mask == 0 {
+                    brute.push(q);
+                    continue;
+                }
+                for (b, v) in brute[k].iter_mut().zip(q) {
+                    *b = [b[0].max(v[0]), b[1].min(v[1])];
+                }
+            }
+        }
+        for (k, bounds) in patterned.bounds.iter().enumerate() {
+            let ranges: Vec<_> = bounds
+                .reactions
+                .iter()
+                .chain(&bounds.displacements)
+                .chain(&bounds.members)
+                .flatten()
+                .collect();
+            assert_eq!(ranges.len(), brute[k].len());
+            let scale = brute[k]
+                .iter()
+                .fold(1.0, |m, q| f64::max(m, q[0].abs().max(q[1].abs())));
+            for (i, (r, b)) in ranges.iter().zip(&brute[k]).enumerate() {
+                let what = format!("frame {frame} ({n} pieces), combination {k}, quantity {i}");
+                close(r.max.value, b[0], scale, &what);
+                close(r.min.value, b[1], scale, &what);
+                // each named arrangement, solved on its own, reaches its bound
+                for (bound, side) in [(&r.max, 0), (&r.min, 1)] {
+                    let model = arranged(&model, pieces, &|p| bound.pieces.contains(&p));
+                    let alone = solve_frame(&model, &combinations[k..=k], 0).unwrap();
+                    close(
+                        quantities(&alone.results[0])[i][side],
+                        bound.value,
+                        scale,
+                        &format!("{what}: named"),
+                    );
+                }
+            }
+        }
+    }
+}

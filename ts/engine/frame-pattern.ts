@@ -1,0 +1,70 @@
+/**
+ * A patterned frame across the binding (crates/engine-wasm/src/frame_pattern.rs, decisions.md 17): each result's
+ * bounds over every arrangement of the pieces, read from two columns (values and pieces) per part, and the
+ * sampled member bounds a figure of the envelope draws.
+ */
+import type { FrameSeries } from './frame-model.js';
+import type { EnginePatternedBound, EnginePatternedRange } from './types.js';
+
+/** A piece of a patterned frame case: its member loads on one member, or its nodal loads on one node (indices). */
+export type EngineFramePiece = { case: number; member: number } | { case: number; node: number };
+
+/** Three quantities' bounds: horizontal, vertical, moment (reactions); axial, shear, moment (members); x, y, rotation (nodes). */
+export type EngineTriple = [EnginePatternedRange, EnginePatternedRange, EnginePatternedRange];
+
+export const PATTERN_DIAGRAMS = ['axial', 'shear', 'moment'] as const;
+export type PatternDiagram = (typeof PATTERN_DIAGRAMS)[number];
+
+/** One combination's bounds over every arrangement; a part it was not asked for is empty. */
+export interface EngineFramePatterned {
+  reactions: EngineTriple[];
+  members: EngineTriple[];
+  displacements: EngineTriple[];
+  /** Each member's sampled bounds, when asked for (a figure of the envelope). */
+  series?: Record<PatternDiagram, { max: FrameSeries; min: FrameSeries }>;
+}
+
+/** What a frame solve bounds over the arrangements of `cases`: per combination, 1 forces, 2 displacements, 4 series. */
+export interface EngineFramePattern {
+  cases: number[];
+  bounds: number[];
+}
+
+/** The binding's reads of one patterned solution. */
+interface PatternColumns {
+  patternValues(result: number, part: string): Float64Array;
+  patternPieces(result: number, part: string): Uint32Array;
+  patternSeries(result: number, diagram: string, max: boolean): Float64Array;
+  patternSeriesPairs(result: number, diagram: string, max: boolean): Uint32Array;
+}
+
+/** Each item's three ranges from a part's two columns. */
+function triples(values: Float64Array, pieces: Uint32Array): EngineTriple[] {
+  let at = 0;
+  let next = 0;
+  const bound = (): EnginePatternedBound => {
+    const count = pieces[next++]!;
+    const b = { value: values[at]!, position: values[at + 1]!, pieces: Array.from(pieces.subarray(next, next + count)) };
+    at += 2;
+    next += count;
+    return b;
+  };
+  const range = (): EnginePatternedRange => ({ max: bound(), min: bound() });
+  const out: EngineTriple[] = [];
+  while (at < values.length) out.push([range(), range(), range()]);
+  return out;
+}
+
+/** Result `i`'s bounds; `series` when its flags asked for them. */
+export function readFramePattern(solution: PatternColumns, i: number, series: boolean): EngineFramePatterned {
+  const part = (name: string) => triples(solution.patternValues(i, name), solution.patternPieces(i, name));
+  const out: EngineFramePatterned = { reactions: part('reactions'), members: part('members'), displacements: part('displacements') };
+  if (series) {
+    const side = (d: PatternDiagram, max: boolean): FrameSeries => ({
+      values: solution.patternSeries(i, d, max),
+      pairs: solution.patternSeriesPairs(i, d, max),
+    });
+    out.series = Object.fromEntries(PATTERN_DIAGRAMS.map((d) => [d, { max: side(d, true), min: side(d, false) }])) as EngineFramePatterned['series'];
+  }
+  return out;
+}

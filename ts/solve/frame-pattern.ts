@@ -1,0 +1,95 @@
+/**
+ * A frame's pattern loading (decisions.md 17) as the response gives it: the engine's pieces named by the request's
+ * member and node ids, each combination's bounds over every arrangement in the request's units and the API's signs,
+ * and the flags that tell the engine what each combination bounds.
+ */
+import { LOAD_CASES, type Combination, type FramePatternBounds, type FramePiece } from '../combinations/index.js';
+import { PATTERN_DIAGRAMS, type EngineFramePatterned, type EngineFramePiece, type EngineTriple, type PatternDiagram } from '../engine/frame-pattern.js';
+import type { FrameSeries } from '../engine/frame-model.js';
+import type { EnginePatternedBound, EnginePatternedRange } from '../engine/types.js';
+import type { FrameSolveRequest } from '../schema/frame.js';
+import { fromEngine, type UnitSystem } from '../units/index.js';
+import { inUnits } from './beam.js';
+import type { Pairs as Series } from './json-text.js';
+
+type Converted = Parameters<typeof fromEngine>[0];
+
+/** Per result (the unfactored analysis first, then each combination): 1 bounds forces (ULS), 2 displacements (SLS), 4 also samples the member bounds for a figure. */
+export function patternFlags(combinations: readonly Combination[], figure: boolean): number[] {
+  return [0, ...combinations.map((c) => (c.kind === 'ULS' ? 1 | (figure ? 4 : 0) : 2))];
+}
+
+/** The pieces, named by the request's member and node ids. */
+export function presentFramePieces(pieces: readonly EngineFramePiece[], request: FrameSolveRequest): FramePiece[] {
+  return pieces.map((p) =>
+    'member' in p
+      ? { case: LOAD_CASES[p.case]!, member: request.members[p.member]!.id }
+      : { case: LOAD_CASES[p.case]!, node: request.nodes[p.node]!.id },
+  );
+}
+
+/** One combination's bounds over every arrangement, in the response's units and signs. */
+export function presentFramePatternBounds(
+  p: EngineFramePatterned,
+  pieces: readonly FramePiece[],
+  request: FrameSolveRequest,
+  units: UnitSystem,
+): FramePatternBounds {
+  const pattern = (b: EnginePatternedBound) => b.pieces.map((k) => pieces[k]!);
+  const value = (b: EnginePatternedBound, q: Converted, sign = 1) => {
+    const v = sign * fromEngine(q, b.value, units);
+    return { value: v === 0 ? 0 : v, pattern: pattern(b) };
+  };
+  const extreme = (b: EnginePatternedBound, q: Converted) => ({
+    value: fromEngine(q, b.value, units),
+    position: fromEngine('length', b.position, units),
+    pattern: pattern(b),
+  });
+  const range = (r: EnginePatternedRange, q: Converted) => ({ max: value(r.max, q), min: value(r.min, q) });
+  const fixed = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
+  const none = { max: { value: 0, pattern: [] }, min: { value: 0, pattern: [] } };
+  const bounds: FramePatternBounds = {};
+  if (p.reactions.length > 0) {
+    bounds.reactions = p.reactions.map(([h, v, m], s) => ({
+      horizontal: range(h, 'force'),
+      vertical: range(v, 'force'),
+      // the engine's counter-clockwise moment; the API's is clockwise positive, so its bounds swap; a pin or
+      // roller holds none
+      moment: fixed.has(request.supports[s]!.node) ? { max: value(m.min, 'moment', -1), min: value(m.max, 'moment', -1) } : none,
+    }));
+  }
+  if (p.members.length > 0) {
+    bounds.members = p.members.map(([axial, shear, moment]: EngineTriple) => ({
+      axial: { max: extreme(axial.max, 'force'), min: extreme(axial.min, 'force') },
+      shear: { max: extreme(shear.max, 'force'), min: extreme(shear.min, 'force') },
+      moment: { maxSagging: extreme(moment.max, 'moment'), maxHogging: extreme(moment.min, 'moment') },
+    }));
+  }
+  if (p.displacements.length > 0) {
+    bounds.displacements = p.displacements.map(([x, y, rotation]) => ({
+      dx: range(x, 'displacement'),
+      dy: range(y, 'displacement'),
+      rotation: range(rotation, 'rotation'),
+    }));
+  }
+  return bounds;
+}
+
+/** Each member's sampled bounds over every arrangement of one combination, per chart: what a figure of the envelope draws. */
+export type ArrangedSeries = Record<PatternDiagram, { max: Series[]; min: Series[] }>;
+
+/** The engine's sampled bounds in the response's units, cut member by member. */
+export function presentArrangedSeries(p: EngineFramePatterned, units: UnitSystem): ArrangedSeries | undefined {
+  if (p.series === undefined) return undefined;
+  const perMember = ({ values, pairs }: FrameSeries, quantity: 'force' | 'moment'): Series[] => {
+    const pairsOf = inUnits(values, quantity, units).pairs();
+    let offset = 0;
+    return Array.from(pairs, (n) => pairsOf.slice(offset, (offset += n)));
+  };
+  const out = {} as ArrangedSeries;
+  for (const d of PATTERN_DIAGRAMS) {
+    const q = d === 'moment' ? 'moment' : 'force';
+    out[d] = { max: perMember(p.series[d].max, q), min: perMember(p.series[d].min, q) };
+  }
+  return out;
+}
