@@ -28,19 +28,25 @@ describe('solve summaries', () => {
   it('name the governing ULS combination of the worked example of combinations.md 1.7', async () => {
     // 6 m simply supported, G = 10 and Q = 5 kN/m: AS1170-ULS-2 = 1.2G + 1.5Q = 19.5 kN/m, M = 19.5 x 36 / 8 = 87.75 kN.m
     // at 3 m, reactions 19.5 x 6 / 2 = 58.5 kN; AS1170-ULS-1 = 1.35G gives the least, 1.35 x 10 x 3 = 40.5 kN.
-    const text = await summary(solveBeamTool, {
+    const model = {
       ...SIMPLE_BEAM,
       loads: [
         { type: 'udl', start: -10, from: 0, to: 6, case: 'G' },
         { type: 'udl', start: -5, from: 0, to: 6, case: 'Q' },
       ],
       combinations: { standard: 'AS1170' },
-    });
+    };
+    const text = await summary(solveBeamTool, model);
+    // G and Q present: AS1170-ULS-1 to 3 and AS1170-SLS-1 to 3 (combinations.md 1)
+    expect(text).toMatch(/^Beam, SI units\.\nEnvelope AS1170 over 3 ULS and 3 SLS combinations:\n/);
     expect(text).toContain('ULS moment 87.75 at 3 m (AS1170-ULS-2)');
     expect(text).toContain('ULS reactions: 0 m: 58.5 (AS1170-ULS-2) / 40.5 (AS1170-ULS-1)');
-    // the unfactored analysis: 15 kN/m, R = 45 kN, M = 67.5 kN.m
-    expect(text).toContain('pin 0 m: 45 kN; roller 6 m: 45 kN');
-    expect(text).toContain('moment (sagging +) 67.5 at 3 m');
+    // by default the envelope alone; asked for, the unfactored analysis too: 15 kN/m, R = 45 kN, M = 67.5 kN.m
+    expect(text).not.toContain('Reactions (up +');
+    const detail = await summary(solveBeamTool, { ...model, output: { combinations: 'detail' } });
+    expect(detail).toContain('pin 0 m: 45 kN; roller 6 m: 45 kN');
+    expect(detail).toContain('moment (sagging +) 67.5 at 3 m');
+    expect(detail).toContain('ULS moment 87.75 at 3 m (AS1170-ULS-2)');
   });
 
   it("give a fixed end's moment, clockwise positive, in the request's units", async () => {

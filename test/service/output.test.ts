@@ -173,6 +173,56 @@ describe('diagrams: false', () => {
   });
 });
 
+describe('combinations: "envelope"', () => {
+  /** An answer's envelope without each combination's own results, and its combinations by id, name and kind. */
+  const envelopeOf = (body: Record<string, unknown>) => {
+    const { combinations, ...rest } = body.envelope as { combinations: { id: string; name: string; kind: string }[] };
+    return { ...rest, combinations: combinations.map(({ id, name, kind }) => ({ id, name, kind })) };
+  };
+
+  it('answers the envelope alone on all three routes, every governing value as in the detailed answer', async () => {
+    const truss = { ...latticeRequest(), combinations: { standard: 'AS1170' } };
+    for (const [kind, model] of [
+      ['beam', THREE_SPANS],
+      ['truss', truss],
+      ['frame', officeFrame(2, 2)],
+    ] as const) {
+      const detail = await solve(kind, model);
+      const alone = await solve(kind, { ...model, output: { combinations: 'envelope' } });
+      expect(alone.status, kind).toBe(200);
+      // no unfactored analysis (decisions.md 4's top-level results), no per-combination results
+      expect(Object.keys(alone.body), kind).toEqual(['envelope', 'meta', ...('links' in detail.body ? ['links'] : [])]);
+      expect(alone.body.envelope, kind).toEqual(envelopeOf(detail.body));
+      expect(alone.body.links, kind).toEqual(detail.body.links);
+      expect(withoutTiming(alone.body).meta, kind).toEqual(withoutTiming(detail.body).meta);
+    }
+  });
+
+  it('changes nothing without combinations, and "detail" is the default', async () => {
+    const { combinations: _combinations, ...plain } = THREE_SPANS;
+    const asked = await solve('beam', { ...plain, output: { combinations: 'envelope' } });
+    expect(withoutTiming(asked.body)).toEqual(withoutTiming((await solve('beam', plain)).body));
+    const detail = await solve('beam', { ...THREE_SPANS, output: { combinations: 'detail' } });
+    expect(withoutTiming(detail.body)).toEqual(withoutTiming((await solve('beam', THREE_SPANS)).body));
+  });
+
+  it("shrinks a 210-member frame's answer with AS1170 combinations by more than ten times", async () => {
+    const frame = officeFrame(10, 10);
+    const detail = await solve('frame', { ...frame, output: { diagrams: false, precision: 6 } });
+    const alone = await solve('frame', { ...frame, output: { diagrams: false, precision: 6, combinations: 'envelope' } });
+    const full = await solve('frame', frame);
+    console.log(
+      `210-member frame with AS1170 combinations: ${full.bytes} bytes in full, ${detail.bytes} with output {diagrams: false, ` +
+        `precision: 6}, ${alone.bytes} adding combinations: "envelope"`,
+    );
+    // 8 combinations each repeat the 121 nodes' displacements and the 210 members' extremes, beside the unfactored
+    // analysis; the envelope alone keeps one bound per quantity
+    expect(alone.bytes).toBeLessThan(detail.bytes / 5);
+    expect(alone.bytes).toBeLessThan(full.bytes / 10);
+    expect((alone.body.envelope as { uls: { members: unknown[] } }).uls.members).toHaveLength(210);
+  });
+});
+
 describe('bad output', () => {
   it('is a 400 at the field, on every solve route, and a diagram request takes no output', async () => {
     for (const [output, path] of [
@@ -181,6 +231,7 @@ describe('bad output', () => {
       [{ precision: 6.5 }, 'output.precision'],
       [{ diagrams: 'no' }, 'output.diagrams'],
       [{ series: false }, 'output.series'],
+      [{ combinations: 'all' }, 'output.combinations'],
       ['compact', 'output'],
     ] as const) {
       const res = await solve('beam', { ...THREE_SPANS, output });

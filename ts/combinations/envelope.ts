@@ -267,6 +267,22 @@ export function describe(combination: Combination): Combination {
   return { id, name, kind, factors: { ...factors } };
 }
 
+/**
+ * The envelope alone (`output.combinations: "envelope"`, decisions.md 22): each combination by id, name and kind, its
+ * factors and own results left out (the name spells the factors, combinations.md 0.2; a custom one's are the
+ * caller's own); every governing value in `uls` and `sls` still names its combination. Typed as the envelope it
+ * came from: only the answer's JSON reads it.
+ */
+export function envelopeAlone<E extends { combinations: readonly Combination[] }>(envelope: E): E {
+  const named = envelope.combinations.map((combination) => {
+    const { id, name, kind } = combination;
+    // a frame combination's critical load factors (decisions.md 19) are bounded by no envelope, so they stay
+    const { buckling } = combination as { buckling?: unknown };
+    return buckling === undefined ? { id, name, kind } : { id, name, kind, buckling };
+  });
+  return { ...envelope, combinations: named };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Beam
 

@@ -16,9 +16,9 @@ export const getSectionTool: Tool = {
   name: 'get_section',
   title: 'Look up a steel section',
   description: [
-    'One steel section by designation (AS4100, AISC, EN10365, BS4, JIS, IS808): A, Ix, Iy, mass, dimensions and, where published,',
-    'Zx, Zy (elastic), Sx, Sy (plastic; AISC prints S and Z the other way round), rx, ry, J, Cw, in an SI (mm, kg/m) and an imperial',
-    'block. Unknown: the error names the nearest. Use si.Ix as a span\'s I, or the designation as a section. Example: {"name":"310UB40.4"}.',
+    'One steel section by designation (AS4100, AISC, EN10365, BS4, JIS, IS808): A, Ix, Iy, mass, dimensions and where published Zx,',
+    "Zy (elastic), Sx, Sy (plastic: AISC's Z), rx, ry, J, Cw, in SI and imperial. An unknown name's error names the nearest. Give",
+    'the designation as a section in a solve. Example: {"name":"310UB40.4"}.',
   ].join(' '),
   inputSchema: SectionLookupQuery,
   call(args, context) {

@@ -6,9 +6,8 @@ export const renderBeamDiagramTool = renderTool({
   name: 'render_beam_diagram',
   title: 'Draw a beam diagram (SVG or PNG)',
   description: [
-    'Solves and draws a beam: the solve_beam arguments plus view problem | setup (default) | results | shear | moment | deflection,',
-    'width 400-2000 px, height, theme light|dark, style, deformed, combination (an id or "envelope") and format svg | png (an image',
-    'you can look at). Example: the solve_beam example plus {"view":"moment","format":"png"}.',
+    'Solves and draws a beam: the solve_beam arguments plus these options; combination: an id or "envelope"; format png: an',
+    'image you can look at. Example: the solve_beam example plus {"view":"moment","format":"png"}.',
   ].join(' '),
   solveTool: 'solve_beam',
   figure: beamDiagramProperties,

@@ -6,9 +6,8 @@ export const renderTrussDiagramTool = renderTool({
   name: 'render_truss_diagram',
   title: 'Draw a truss diagram (SVG or PNG)',
   description: [
-    'Solves and draws a truss: the solve_truss arguments plus view problem | results (default: forces, tension red), numbers, width',
-    '400-2000 px, height, theme light|dark, style, combination (an id or "envelope") and format svg | png (an image you can look',
-    'at). Example: the solve_truss example plus {"format":"png"}.',
+    'Solves and draws a truss: the solve_truss arguments plus these options; combination: an id or "envelope"; format png: an',
+    'image you can look at. Example: the solve_truss example plus {"format":"png"}.',
   ].join(' '),
   solveTool: 'solve_truss',
   figure: trussDiagramProperties,

@@ -12,10 +12,10 @@ export const searchSectionsTool: Tool = {
   name: 'search_sections',
   title: 'Search steel sections',
   description: [
-    'Steel sections by standard (AS4100, AISC, EN10365, BS4, JIS, IS808), type (UB, W, IPE, SHS, ...), q (part of the designation)',
-    'and bounds minA, minIx, minIy, minZx, minZy (elastic), minSx, minSy (plastic), minrx, minry, minJ, maxMass in SI or units',
-    `"imperial"; sort "mass" puts the lightest first: {total, count, sections}, limit default ${DEFAULT_LIST_LIMIT}. Example, the lightest`,
-    'W with Zx >= 1500 in3: {"standard":"AISC","type":"W","minZx":1500,"units":"imperial","sort":"mass","limit":1}.',
+    'Steel sections by standard, type (UB, W, IPE, SHS, ...), q (part of the designation) and lower bounds (minZx elastic, minSx',
+    `plastic, ...) or maxMass, in SI or units imperial; sort mass: lightest first; limit default ${DEFAULT_LIST_LIMIT}. Answers {total,`,
+    'count, sections}. Example, the lightest W with Zx >= 1500 in3: {"standard":"AISC","type":"W","minZx":1500,"units":"imperial",',
+    '"sort":"mass","limit":1}.',
   ].join(' '),
   inputSchema: SectionListQuery,
   call(args, context) {

@@ -28,14 +28,15 @@ export type CountCall = () => Promise<unknown>;
 /** What initialize tells an agent: every capability, in a few lines (each tool's description says the rest). */
 const INSTRUCTIONS = [
   'Spanwise does structural analysis. solve_beam: continuous beams; solve_truss: plane pin-jointed trusses; solve_frame:',
-  'rigid-jointed plane frames; each with load combinations and ULS/SLS envelopes (AS1170, ASCE7, EN1990-UK, IS456, BSL-Japan or',
-  'custom) and library sections as materials. section_properties: a section built from rectangles, circles and polygons (mm or',
-  'in). get_section, search_sections: steel sections of AS4100, AISC, EN10365, BS4, JIS and IS808. render_beam_diagram,',
-  'render_truss_diagram, render_frame_diagram: figures as SVG, or format "png" for an image you can look at.',
-  "Every number is in the request's unit system (SI: m, kN, kN/m, kPa, kN.m, GPa, mm4, mm; imperial: ft, kip, k/ft, ksf, k.ft,",
-  'ksi, in4, in). Loads are NEGATIVE DOWNWARD; applied moments are clockwise positive. Solve answers: structuredContent is the',
-  'answer, without diagram series and at 6 significant digits unless output asks for more; the text is a short summary with a',
-  'calculator link. A failed call returns isError with a problem object whose `issues` name each offending field by its dotted path.',
+  'rigid-jointed plane frames, first or second order (P-delta) with elastic buckling load factors. Each takes load combinations',
+  '(AS1170, ASCE7, EN1990-UK, IS456, BSL-Japan or custom) enveloped at ULS and SLS, pattern loading of chosen cases (beams, frames)',
+  'and library sections as materials or spans. section_properties: any section of rectangles, circles and polygons, torsion',
+  'included. get_section, search_sections: steel sections of AS4100, AISC, EN10365, BS4, JIS and IS808. render_beam_diagram,',
+  'render_truss_diagram, render_frame_diagram: the figures as SVG, or format "png" for an image you can look at. Units: SI (m,',
+  'kN, kN/m, kPa, kN.m, GPa, mm4, mm) or imperial (ft, kip, k/ft, ksf, k.ft, ksi, in4, in). Loads NEGATIVE DOWNWARD; applied',
+  'moments clockwise positive. Solve answers:',
+  'structuredContent without diagram series, at 6 significant digits and with combinations the envelope alone, unless output asks',
+  'for more; the text is a short summary. A failed call returns isError with a problem whose `issues` name each field by its path.',
 ].join(' ');
 
 const listings = new WeakMap<readonly Tool[], ListedTool[]>();
@@ -49,7 +50,8 @@ function listing(tools: readonly Tool[]): ListedTool[] {
     title: tool.title,
     description: tool.description,
     inputSchema: listedSchema(tool.inputSchema) as ListedTool['inputSchema'],
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    // idempotentHint and destructiveHint mean something only when readOnlyHint is false (MCP ToolAnnotations)
+    annotations: { readOnlyHint: true, openWorldHint: false },
   }));
   listings.set(tools, listed);
   return listed;

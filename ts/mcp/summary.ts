@@ -30,23 +30,24 @@ interface Answer {
   links?: { view: string };
 }
 
+/** With combinations and `output.combinations` "envelope" the unfactored analysis is absent (decisions.md 22). */
 export interface BeamAnswer extends Answer {
-  reactions: BeamReaction[];
-  extremes: BeamExtremes;
+  reactions?: BeamReaction[];
+  extremes?: BeamExtremes;
   envelope?: BeamEnvelope<unknown>;
 }
 
 export interface TrussAnswer extends Answer {
-  reactions: TrussReaction[];
-  memberForces: MemberForce[];
-  displacements: NodeDisplacement[];
+  reactions?: TrussReaction[];
+  memberForces?: MemberForce[];
+  displacements?: NodeDisplacement[];
   envelope?: TrussEnvelope;
 }
 
 export interface FrameAnswer extends Answer {
-  reactions: FrameReaction[];
-  displacements: (NodeDisplacement & { rotation: number })[];
-  members: Omit<FrameMemberResult, 'diagrams'>[];
+  reactions?: FrameReaction[];
+  displacements?: (NodeDisplacement & { rotation: number })[];
+  members?: Omit<FrameMemberResult, 'diagrams'>[];
   buckling?: { factor: number }[];
   envelope?: FrameEnvelope;
 }
@@ -83,8 +84,10 @@ function head(kind: string, meta: Meta, counts = ''): string {
   return `${kind}${counts}, ${meta.units} units.`;
 }
 
-function envelopeHead(envelope: { standard: string; combinations: { id: string }[] }): string {
-  return `Envelope ${envelope.standard} over ${envelope.combinations.map((c) => c.id).join(', ')}:`;
+/** The envelope's standard and how many combinations of each kind ran (their ids are in the structured answer). */
+function envelopeHead(envelope: { standard: string; combinations: { kind: string }[] }): string {
+  const count = (kind: string) => envelope.combinations.filter((c) => c.kind === kind).length;
+  return `Envelope ${envelope.standard} over ${count('ULS')} ULS and ${count('SLS')} SLS combinations:`;
 }
 
 /** The lines every answer ends with. */
@@ -94,21 +97,24 @@ function closing(answer: Answer): string[] {
   const checked = check ? ` Equilibrium residual ${Number(check.equilibrium.toPrecision(2))}.` : '';
   return [
     `${warnings.length > 0 ? `Warnings: ${warnings.join(' ')}` : 'No warnings.'}${checked}`,
-    answer.links ? `Calculator: ${answer.links.view}` : 'No calculator link (the model is too large for one).',
+    // the link is in the structured answer; a second copy here would cost a beam's answer a sixth of its bytes
+    answer.links ? 'Calculator: links.view opens the model in the browser.' : 'No calculator link (the model is too large for one).',
   ];
 }
 
 export function beamSummary(answer: BeamAnswer): string {
   const [length = '', force = '', moment = '', deflection = ''] = labels(answer.meta, 'length', 'force', 'moment', 'deflection');
-  const { shear, moment: m, deflection: d } = answer.extremes;
   const reaction = (r: BeamReaction) =>
     `${r.type} ${r.position} ${length}: ${r.vertical} ${force}${r.type === 'fixed' ? `, ${r.moment} ${moment}` : ''}`;
-  const lines = [
-    head('Beam', answer.meta),
-    `Reactions (up +, clockwise +): ${listed(answer.reactions, reaction, 'reactions')}.`,
-    `Shear ${at(shear.max, length)} / ${at(shear.min, length)} ${force}; moment (sagging +) ${at(m.maxSagging, length)} / ` +
-      `${at(m.maxHogging, length)} ${moment}; deflection (up +) ${at(d.max, length)} ${deflection}.`,
-  ];
+  const lines = [head('Beam', answer.meta)];
+  if (answer.reactions && answer.extremes) {
+    const { shear, moment: m, deflection: d } = answer.extremes;
+    lines.push(
+      `Reactions (up +, clockwise +): ${listed(answer.reactions, reaction, 'reactions')}.`,
+      `Shear ${at(shear.max, length)} / ${at(shear.min, length)} ${force}; moment (sagging +) ${at(m.maxSagging, length)} / ` +
+        `${at(m.maxHogging, length)} ${moment}; deflection (up +) ${at(d.max, length)} ${deflection}.`,
+    );
+  }
   const envelope = answer.envelope;
   if (envelope) {
     lines.push(envelopeHead(envelope));
@@ -130,16 +136,17 @@ export function beamSummary(answer: BeamAnswer): string {
 
 export function trussSummary(answer: TrussAnswer): string {
   const [force = '', displacement = ''] = labels(answer.meta, 'force', 'displacement');
-  const lines = [
-    head('Truss', answer.meta, ` of ${answer.memberForces.length} members`),
-    `Reactions (+x, up +): ${listed(answer.reactions, (r) => `node ${r.node}: ${r.horizontal}, ${r.vertical}`, 'reactions')} ${force}.`,
-  ];
-  const forces = extremesOf(answer.memberForces, (m) => m.force);
+  const lines = [head('Truss', answer.meta)];
+  if (answer.reactions)
+    lines.push(
+      `Reactions (+x, up +): ${listed(answer.reactions, (r) => `node ${r.node}: ${r.horizontal}, ${r.vertical}`, 'reactions')} ${force}.`,
+    );
+  const forces = extremesOf(answer.memberForces ?? [], (m) => m.force);
   if (forces)
     lines.push(
       `Forces (tension +): member ${forces.max.member} ${forces.max.force}, member ${forces.min.member} ${forces.min.force} ${force}.`,
     );
-  const moved = extremesOf(answer.displacements, (n) => Math.hypot(n.dx, n.dy))?.max;
+  const moved = extremesOf(answer.displacements ?? [], (n) => Math.hypot(n.dx, n.dy))?.max;
   if (moved) lines.push(`Largest displacement: node ${moved.node} dx ${moved.dx}, dy ${moved.dy} ${displacement}.`);
   const envelope = answer.envelope;
   if (envelope) {
@@ -173,17 +180,20 @@ function governingMember<M extends { member: number }>(
 
 export function frameSummary(answer: FrameAnswer): string {
   const [length = '', force = '', moment = '', displacement = ''] = labels(answer.meta, 'length', 'force', 'moment', 'displacement');
-  const members = answer.members;
   const write = (e: ExtremeEntry) => at(e, length);
   const reaction = (r: FrameReaction) => `node ${r.node}: ${r.horizontal}, ${r.vertical} ${force}, ${r.moment} ${moment}`;
-  const lines = [
-    head('Frame', answer.meta, ` of ${members.length} members`),
-    `Reactions (H +x, V up, M clockwise +): ${listed(answer.reactions, reaction, 'reactions')}.`,
-    `Moment (-y' face in tension +) ${governingMember(members, (m) => m.extremes.moment.maxSagging, true, write)} / ` +
-      `${governingMember(members, (m) => m.extremes.moment.maxHogging, false, write)} ${moment}; axial (tension +) ` +
-      `${governingMember(members, (m) => m.extremes.axial.max, true, write)} / ${governingMember(members, (m) => m.extremes.axial.min, false, write)} ${force}.`,
-  ];
-  const moved = extremesOf(answer.displacements, (n) => Math.hypot(n.dx, n.dy))?.max;
+  const { members, reactions } = answer;
+  const counted = members ?? answer.envelope?.uls?.members;
+  const lines = [head('Frame', answer.meta, counted ? ` of ${counted.length} members` : '')];
+  if (members && reactions) {
+    lines.push(
+      `Reactions (H +x, V up, M clockwise +): ${listed(reactions, reaction, 'reactions')}.`,
+      `Moment (-y' face in tension +) ${governingMember(members, (m) => m.extremes.moment.maxSagging, true, write)} / ` +
+        `${governingMember(members, (m) => m.extremes.moment.maxHogging, false, write)} ${moment}; axial (tension +) ` +
+        `${governingMember(members, (m) => m.extremes.axial.max, true, write)} / ${governingMember(members, (m) => m.extremes.axial.min, false, write)} ${force}.`,
+    );
+  }
+  const moved = extremesOf(answer.displacements ?? [], (n) => Math.hypot(n.dx, n.dy))?.max;
   if (moved) lines.push(`Largest displacement: node ${moved.node} dx ${moved.dx}, dy ${moved.dy} ${displacement}, ${moved.rotation} rad.`);
   if (answer.meta.analysis?.order === 'second') lines.push(`Second order: ${answer.meta.analysis.iterations} iterations.`);
   if (answer.buckling)

@@ -81,8 +81,14 @@ export function svg(text: string): ToolOutput {
   return { kind: 'svg', svg: text };
 }
 
-/** What the solve tools answer unless asked otherwise (decisions.md 22): the engineering answer in a few hundred tokens. */
-export const AGENT_OUTPUT = { diagrams: false, precision: 6 } as const;
+/**
+ * What the solve tools answer unless asked otherwise (decisions.md 22): the engineering answer in a few hundred tokens,
+ * with combinations the envelope alone.
+ */
+export const AGENT_OUTPUT = { diagrams: false, precision: 6, combinations: 'envelope' } as const;
+
+/** What each solve tool's description says of its answer (decisions.md 22: MCP tools say their defaults). */
+export const OUTPUT_DEFAULT = 'Default output {diagrams: false, precision: 6, combinations: "envelope"}; ask for more.';
 
 /** The arguments with AGENT_OUTPUT under what the caller gave; anything malformed is left for the schema to refuse. */
 export function withAgentOutput(args: unknown): unknown {

@@ -276,8 +276,15 @@ frameSolveExamples.patternLoading = {
 };
 
 frameSolveExamples.compactAnswer = {
-  summary: 'The portal in dead, live and wind load, `output` without member diagrams at 6 significant digits: what an agent reads',
+  summary: 'The portal in dead, live and wind load, `output` without member diagrams at 6 significant digits',
   value: { ...(frameSolveExamples.gravityAndWind!.value as object), output: compact },
+};
+
+frameSolveExamples.envelopeAlone = {
+  summary:
+    'The same, `output.combinations` "envelope" too, as MCP tools answer: the envelope alone, each combination by id, name ' +
+    'and kind, without the unfactored analysis and the per-combination results (5.4 KB against 30 KB)',
+  value: { ...(frameSolveExamples.gravityAndWind!.value as object), output: { ...compact, combinations: 'envelope' } },
 };
 
 export const frameDiagramExamples: Record<string, Example> = {

@@ -165,6 +165,13 @@ export const Combinations = Strict(
 export const PRECISION = { minimum: 3, maximum: 15, http: 15 } as const;
 
 /**
+ * What a solve with combinations answers (decisions.md 22): `detail` everything decisions.md 4 and 14 list, `envelope`
+ * the envelope alone; an answer in proportion to what was asked, since each combination's results repeat the whole
+ * structure once per combination.
+ */
+export const COMBINATION_OUTPUT = ['detail', 'envelope'] as const;
+
+/**
  * How much of a solve's answer comes back (decisions.md 22). Agents ask for less: no diagram series and fewer
  * digits make an answer of a few hundred tokens.
  */
@@ -186,10 +193,21 @@ export const Output = Strict(
         default: PRECISION.http,
       }),
     ),
+    combinations: Type.Optional(
+      StringEnum(COMBINATION_OUTPUT, {
+        description:
+          "With combinations. detail: the unfactored analysis, each combination's own results and the envelope. envelope: the " +
+          'envelope alone, each combination listed by id, name, kind and factors, every governing value naming its combination; ' +
+          'the unfactored analysis and the per-combination results are left out. Default detail.',
+        default: 'detail',
+      }),
+    ),
   },
   {
-    description: 'What the answer carries: the diagram series or not, and how many significant digits.',
-    examples: [{ diagrams: false, precision: 6 }],
+    description:
+      'What the answer carries: the diagram series or not, how many significant digits, and with combinations each ' +
+      "combination's results or the envelope alone.",
+    examples: [{ diagrams: false, precision: 6, combinations: 'envelope' }],
   },
 );
 export type Output = Static<typeof Output>;

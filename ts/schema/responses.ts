@@ -124,11 +124,18 @@ const Factors = Strict(
   Object.fromEntries(LOAD_CASES.map((c) => [c, Type.Number()])) as Record<(typeof LOAD_CASES)[number], ReturnType<typeof Type.Number>>,
 );
 
+/** What `output.combinations: "envelope"` leaves out of an answer with combinations (decisions.md 22). */
+const UNLESS_ENVELOPE = 'Absent with combinations and `output.combinations` "envelope".';
+// a copy keeps TypeBox's symbol keys, so the schema stays what it was with its own description
+const Detail = <T extends TSchema>(schema: T, description: string) =>
+  Type.Optional({ ...schema, description: `${description} ${UNLESS_ENVELOPE}` } as T);
+const PerCombination = <T extends TSchema>(schema: T) => Detail(schema, "This combination's own.");
+
 const CombinationHead = {
   id: Text('Stable combination id (combinations.md).'),
   name: Text(),
   kind: StringEnum(['ULS', 'SLS'] as const),
-  factors: Factors,
+  factors: Detail(Factors, 'Every load case, 0 where absent from the combination.'),
 };
 
 const EnvelopeHead = {
@@ -186,7 +193,9 @@ const BeamDiagrams = Strict(
 const BeamEnvelope = Strict(
   {
     ...EnvelopeHead,
-    combinations: Type.Array(Strict({ ...CombinationHead, reactions: Type.Array(BeamReaction), extremes: BeamExtremes })),
+    combinations: Type.Array(
+      Strict({ ...CombinationHead, reactions: PerCombination(Type.Array(BeamReaction)), extremes: PerCombination(BeamExtremes) }),
+    ),
     uls: Type.Optional(
       Strict({
         shear: Type.Optional(Bounds(Series('Shear envelope; absent with `output.diagrams` false.'))),
@@ -231,9 +240,9 @@ const BeamEnvelope = Strict(
 
 export const BeamSolveResponse = Strict(
   {
-    reactions: Type.Array(BeamReaction, { description: 'One per support, in order of position.' }),
+    reactions: Detail(Type.Array(BeamReaction), 'One per support, in order of position.'),
     diagrams: Type.Optional(BeamDiagrams),
-    extremes: BeamExtremes,
+    extremes: Detail(BeamExtremes, 'Of the unfactored analysis.'),
     envelope: Type.Optional(BeamEnvelope),
     meta: Meta,
     links: Type.Optional(Links),
@@ -269,7 +278,13 @@ export const NodeDisplacement = Strict({
 const TrussEnvelope = Strict(
   {
     ...EnvelopeHead,
-    combinations: Type.Array(Strict({ ...CombinationHead, reactions: Type.Array(TrussReaction), memberForces: Type.Array(MemberForce) })),
+    combinations: Type.Array(
+      Strict({
+        ...CombinationHead,
+        reactions: PerCombination(Type.Array(TrussReaction)),
+        memberForces: PerCombination(Type.Array(MemberForce)),
+      }),
+    ),
     uls: Type.Optional(
       Strict({
         memberForces: Type.Array(Strict({ member: MemberId, max: Governed, min: Governed })),
@@ -283,9 +298,9 @@ const TrussEnvelope = Strict(
 
 export const TrussSolveResponse = Strict(
   {
-    reactions: Type.Array(TrussReaction),
-    memberForces: Type.Array(MemberForce),
-    displacements: Type.Array(NodeDisplacement),
+    reactions: Detail(Type.Array(TrussReaction), 'One per support.'),
+    memberForces: Detail(Type.Array(MemberForce), 'One per member.'),
+    displacements: Detail(Type.Array(NodeDisplacement), 'One per node.'),
     envelope: Type.Optional(TrussEnvelope),
     meta: Meta,
     links: Type.Optional(Links),
@@ -367,9 +382,9 @@ const FrameEnvelope = Strict(
     combinations: Type.Array(
       Strict({
         ...CombinationHead,
-        reactions: Type.Array(FrameReaction),
-        displacements: Type.Array(FrameDisplacement),
-        members: Type.Array(Strict({ member: MemberId, extremes: FrameMemberExtremes })),
+        reactions: PerCombination(Type.Array(FrameReaction)),
+        displacements: PerCombination(Type.Array(FrameDisplacement)),
+        members: PerCombination(Type.Array(Strict({ member: MemberId, extremes: FrameMemberExtremes }))),
         iterations: Type.Optional(Type.Integer({ description: 'With `analysis`: as meta.analysis.iterations.' })),
         buckling: Type.Optional(Buckling),
       }),
@@ -409,9 +424,9 @@ const FrameEnvelope = Strict(
 
 export const FrameSolveResponse = Strict(
   {
-    reactions: Type.Array(FrameReaction, { description: 'One per support, in the order of `supports`.' }),
-    displacements: Type.Array(FrameDisplacement, { description: 'One per node, in the order of `nodes`.' }),
-    members: Type.Array(FrameMember, { description: 'One per member, in the order of `members`.' }),
+    reactions: Detail(Type.Array(FrameReaction), 'One per support, in the order of `supports`.'),
+    displacements: Detail(Type.Array(FrameDisplacement), 'One per node, in the order of `nodes`.'),
+    members: Detail(Type.Array(FrameMember), 'One per member, in the order of `members`.'),
     buckling: Type.Optional(Buckling),
     envelope: Type.Optional(FrameEnvelope),
     meta: Meta,

@@ -2,8 +2,11 @@
  * The end of every solve, its one presentation path: the results, then `envelope` when combinations ran,
  * `meta`, and `links` when the model fits in a link and the caller wants one (decisions.md 4 and 5), in that
  * order. Here round-off becomes 0 (clean numbers, decisions.md 15), the caller's `output` (decisions.md 22)
- * drops the diagram series and rounds every result number, in results and envelope alike.
+ * drops the diagram series, or with combinations all but the envelope, and rounds every result number, in results
+ * and envelope alike.
  */
+import { envelopeAlone } from '../combinations/envelope.js';
+import type { Combination } from '../combinations/types.js';
 import { PRECISION, type Output } from '../schema/common.js';
 import type { Quantity, UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
@@ -47,11 +50,18 @@ export function withoutSeries<T>(value: T): T {
 
 export type Response<R, E> = R & { envelope?: E; meta: Meta; links?: Links };
 
-export function respond<R extends object, E>(results: R, envelope: E | undefined, how: Finishing): Response<R, E> {
+export function respond<R extends object, E extends { combinations: readonly Combination[] }>(
+  results: R,
+  envelope: E | undefined,
+  how: Finishing,
+): Response<R, E> {
   const { context } = how;
   const now = context.now ?? (() => performance.now());
   const digits = how.output?.precision ?? PRECISION.http;
-  const [shown, enveloped] = how.output?.diagrams === false ? [withoutSeries(results), withoutSeries(envelope)] : [results, envelope];
+  // the envelope alone: the unfactored analysis and each combination's results are left out (decisions.md 22)
+  const alone = how.output?.combinations === 'envelope' && envelope !== undefined;
+  const [asked, envelopeAsked] = alone ? [{} as R, envelopeAlone(envelope)] : [results, envelope];
+  const [shown, enveloped] = how.output?.diagrams === false ? [withoutSeries(asked), withoutSeries(envelopeAsked)] : [asked, envelopeAsked];
   cleanNumbers([shown, enveloped], RESULT_QUANTITIES, digits);
   const equilibrium = significant(how.equilibrium, digits);
   const response: Response<R, E> = {
