@@ -156,9 +156,13 @@ function presentDiagrams(r: EngineFrameResult, memberCount: number, units: UnitS
   return perMember;
 }
 
-/** The unfactored engine result as the top level of the response. */
-export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameResult {
+/**
+ * The unfactored engine result as the top level of the response; without the member diagrams when the caller
+ * turned them off (`output.diagrams: false`), which the engine then did not sample.
+ */
+export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem, withDiagrams = true): FrameResult {
   const summary = presentSummary(r, request, units);
+  if (!withDiagrams) return summary as FrameResult;
   const diagrams = presentDiagrams(r, request.members.length, units);
   return { ...summary, members: summary.members.map((m, k) => ({ ...m, diagrams: diagrams[k]! })) };
 }
@@ -209,12 +213,15 @@ export function solveFrameDrawing(
       : 'envelope' in drawing
         ? all.flatMap((c, i) => (c.kind === 'ULS' ? [i] : []))
         : all.flatMap((c, i) => (c.id === drawing.combination ? [i] : []));
+  const diagramsShown = drawing !== undefined || request.output?.diagrams !== false;
   let analysis: EngineFrameAnalysis;
   try {
     const vectors = [[...UNFACTORED], ...all.map((c) => factorVector(c.factors))];
-    // only the unfactored analysis keeps its diagrams (the response carries no combination's), and the drawn
-    // combinations theirs: the engine keeps the first `keepDiagrams`, so those before them come along
-    analysis = context.engine.solveFrame(model, vectors, Math.max(0, ...drawnIndices.map((i) => i + 1)) + 1);
+    // only the unfactored analysis keeps its diagrams (the response carries no combination's; none when the
+    // caller turned them off), and the drawn combinations theirs: the engine keeps the first `keepDiagrams`, so
+    // those before them come along
+    const keep = drawnIndices.length > 0 ? Math.max(...drawnIndices) + 2 : diagramsShown ? 1 : 0;
+    analysis = context.engine.solveFrame(model, vectors, keep);
   } catch (error) {
     throw engineProblem(error, (m) => {
       const id = request.nodes[m.node]?.id;
@@ -229,7 +236,7 @@ export function solveFrameDrawing(
     });
   }
   const [first, ...combined] = analysis.results;
-  const unfactored = presentFrameResult(first!, request, units);
+  const unfactored = presentFrameResult(first!, request, units, diagramsShown);
   const warnings = [
     ...sectionWarnings,
     ...(set?.warnings ?? []),
