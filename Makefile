@@ -31,7 +31,7 @@ WASM_OPT_MIN  := 119
 # after npm has installed it on a fresh clone.
 WASM_OPT       = $(firstword $(wildcard node_modules/.bin/wasm-opt) wasm-opt)
 
-.PHONY: all deps system-deps wasm build web data start test test-rust test-ts typecheck lint fmt bench bench-baseline ci clean
+.PHONY: all deps system-deps wasm build web data start test test-rust test-ts typecheck lint fmt bench ci clean
 
 all: deps wasm build web
 
@@ -142,14 +142,10 @@ lint: deps
 
 bench: all system-deps
 	@mkdir -p target/bench
-	@# the baseline is optional: without it the HTTP truss is compared with its recorded figure
-	-@$(MAKE) --no-print-directory bench-baseline
-	@# the native examples write the models the WASM and HTTP benches solve, and print their own figures; the
-	@# WASM figures are set against them run again in alternating turns (bench/native.ts)
+	@# the native examples write the models the benches solve (bench/fixtures), and print their own figures
 	cargo run --release --quiet -p spanwise-engine --example bench_beam -- --fixture bench/fixtures/beam-20-span.json
 	cargo run --release --quiet -p spanwise-engine --example bench_truss -- --fixture bench/fixtures/truss-300.json
 	cargo run --release --quiet -p spanwise-engine --example bench_frame -- --fixture bench/fixtures/frame-300.json
-	npx tsx bench/frame-engine.ts
 	npx tsx bench/frame-second-order.ts
 	npx tsx bench/run.ts
 	npx tsx bench/pattern.ts
@@ -157,22 +153,6 @@ bench: all system-deps
 	npx tsx bench/limits.ts
 	npx tsx bench/pool.ts
 	npx tsx bench/calculator.ts
-
-## The service as main was before issue 13 (BASELINE_REV), built once into target/ as it was built then
-## (its own Cargo.lock and release profile, no SIMD: RUSTFLAGS empties .cargo/config.toml's flags; no
-## wasm-opt), with this tree's node_modules. `make bench` times the 300-node truss over HTTP against it in
-## the same run (bench/run.ts). The first build takes minutes; later runs reuse it.
-BASELINE_REV := 4f482c7
-BASELINE     := target/bench-baseline/$(BASELINE_REV)
-bench-baseline: $(BASELINE)/.built
-$(BASELINE)/.built: | node_modules/.package-lock.json $(BINDGEN)
-	rm -rf $(BASELINE) && mkdir -p $(BASELINE)
-	git archive $(BASELINE_REV) | tar -x -C $(BASELINE)
-	ln -s $(CURDIR)/node_modules $(BASELINE)/node_modules
-	cd $(BASELINE) && export RUSTFLAGS= && $(call cargo_wasm,$(CURDIR)/$(BASELINE)/target/wasm,$(BASELINE_REV))
-	$(BINDGEN) --target web --out-dir $(BASELINE)/pkg --out-name spanwise_engine $(BASELINE)/$(WASM_OUT)
-	cd $(BASELINE) && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.build.json
-	@touch $@
 
 ci: test
 

@@ -2,8 +2,8 @@
  * Rate-limit overhead: requests per second of a cheap counted endpoint with limits off, on with memory
  * counters, and on with Redis, each anonymous and with a key. Run: `npx tsx bench/limits.ts`. The endpoint
  * is the route table's /v1/standards entry with a constant body, through the service's own router, so
- * "limits off" differs from the others by the access step alone. Targets (issue 14): under 10% of the
- * throughput with memory counters, under 20% keyed (SQLite) and on Redis.
+ * "limits off" differs from the others by the access step alone. Information without a target (issue 38
+ * retired issue 14's).
  *
  * Each server runs in its own child process (so the load generator does not share its thread), on
  * loopback, for a few seconds per run. The caps are raised out of reach so that every request takes
@@ -59,13 +59,12 @@ const MODES: Mode[] = [
   { name: 'redis, anonymous', backend: 'redis', keyed: false },
   { name: 'redis, keyed (Redis)', backend: 'redis', keyed: true },
 ];
-/** Issue 14: the limiter costs under 10% of a cheap request's throughput with memory counters, under 20% keyed or on Redis. */
-const TARGETS: [string, number][] = [
-  ['memory, anonymous', 0.1],
-  ['memory, keyed (SQLite)', 0.2],
-  ['redis, anonymous', 0.2],
-  ['redis, keyed (Redis)', 0.2],
-];
+/**
+ * The modes whose overhead is printed. Issue 14 once set targets on them (under 10% of a cheap request's
+ * throughput with memory counters, 20% keyed or on Redis); issue 38 retired them: the share of a request that
+ * does nothing moves with the machine and says nothing a user feels. The figures stay, as information.
+ */
+const COUNTED = ['memory, anonymous', 'memory, keyed (SQLite)', 'redis, anonymous', 'redis, keyed (Redis)'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_S = 1;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
@@ -232,13 +231,9 @@ async function main(): Promise<void> {
         ].join(' '),
       );
     }
-    // Reported, not enforced: on a shared machine one noisy run should not fail a build.
     console.log('');
-    for (const [mode, target] of TARGETS) {
-      const overhead = overheads.get(mode)!;
-      console.log(
-        `${`${mode} throughput overhead`.padEnd(46)} ${percent(overhead).padStart(6)} (target under ${percent(target)}): ${overhead < target ? 'met' : 'NOT met'}`,
-      );
+    for (const mode of COUNTED) {
+      console.log(`${`${mode} throughput overhead`.padEnd(46)} ${percent(overheads.get(mode)!).padStart(6)} (information, no target)`);
     }
   } finally {
     // the servers first: a server outliving its Redis would log the outage

@@ -137,7 +137,8 @@ function walk(value: unknown, quantity: string | undefined, table: Table, magnit
     }
     return;
   }
-  for (const key of Object.keys(value)) {
+  // for-in rather than Object.keys: no array of keys per object (a frame's envelope has a few hundred thousand)
+  for (const key in holder) {
     const named = table.get(key);
     const own = named === undefined ? quantity : named;
     if (own === null) continue;

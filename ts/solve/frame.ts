@@ -171,9 +171,13 @@ function presentDiagrams(r: EngineFrameResult, memberCount: number, units: UnitS
   return perMember;
 }
 
-/** The unfactored engine result as the top level of the response. */
-export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameResult {
+/**
+ * The unfactored engine result as the top level of the response; without the member diagrams when the caller
+ * turned them off (`output.diagrams: false`), which the engine then did not sample.
+ */
+export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem, withDiagrams = true): FrameResult {
   const summary = presentSummary(r, request, units);
+  if (!withDiagrams) return summary as FrameResult;
   const diagrams = presentDiagrams(r, request.members.length, units);
   return { ...summary, members: summary.members.map((m, k) => ({ ...m, diagrams: diagrams[k]! })) };
 }
@@ -231,13 +235,16 @@ export function solveFrameDrawing(
       : 'envelope' in drawing
         ? all.flatMap((c, i) => (c.kind === 'ULS' ? [i] : []))
         : all.flatMap((c, i) => (c.id === drawing.combination ? [i] : []));
+  const diagramsShown = drawing !== undefined || request.output?.diagrams !== false;
   let analysis: EngineFrameAnalysis;
   const vectors = [[...UNFACTORED], ...all.map((c) => factorVector(c.factors))];
   const options = engineOptions(request, all, drawing?.modes);
   try {
-    // only the unfactored analysis keeps its diagrams (the response carries no combination's), and the drawn
-    // combinations theirs: the engine keeps the first `keepDiagrams`, so those before them come along
-    analysis = context.engine.solveFrame(model, vectors, Math.max(0, ...drawnIndices.map((i) => i + 1)) + 1, options);
+    // only the unfactored analysis keeps its diagrams (the response carries no combination's; none when the
+    // caller turned them off), and the drawn combinations theirs: the engine keeps the first `keepDiagrams`, so
+    // those before them come along
+    const keep = drawnIndices.length > 0 ? Math.max(...drawnIndices) + 2 : diagramsShown ? 1 : 0;
+    analysis = context.engine.solveFrame(model, vectors, keep, options);
   } catch (error) {
     const critical = (i: number) => lowestFactor((m, v, o) => context.engine.solveFrame(m, v, 0, o).results, model, vectors[i]!);
     throw engineProblem(bucklingProblem(error, all, critical), (m) => {
@@ -253,10 +260,10 @@ export function solveFrameDrawing(
     });
   }
   const [first, ...combined] = analysis.results;
-  const unfactored = presentFrameResult(first!, request, units);
   const asked = analysisOf(request);
   // a figure of a mode asks for at least that many, whatever the request says
   const modes = Math.max(asked.buckling, drawing?.modes ?? 0);
+  const unfactored = presentFrameResult(first!, request, units, diagramsShown);
   const warnings = [
     ...sectionWarnings,
     ...(set?.warnings ?? []),

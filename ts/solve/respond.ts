@@ -35,17 +35,50 @@ export interface Finishing {
 function isSeries(value: unknown): boolean {
   if (value instanceof SeriesData) return true;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const values = Object.values(value);
-  return values.length > 0 && values.every(isSeries);
+  let any = false;
+  for (const key in value) {
+    if (!isSeries((value as Record<string, unknown>)[key])) return false;
+    any = true;
+  }
+  return any;
 }
 
-/** A copy of the value without its diagram series, at any depth: the keys are absent, not empty (decisions.md 22). */
+/**
+ * The value without its diagram series, at any depth: the keys are absent, not empty (decisions.md 22). What
+ * holds no series is the very same object, not a copy: a frame's envelope is a few hundred thousand small objects,
+ * and copying them cost as much as writing them.
+ */
 export function withoutSeries<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutSeries) as T;
   if (typeof value !== 'object' || value === null || value instanceof SeriesData) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (!isSeries(v)) out[key] = withoutSeries(v);
-  return out as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const w = withoutSeries(v);
+      if (w !== v) (copy ??= value.slice())[i] = w;
+    }
+    return (copy ?? value) as T;
+  }
+  const holder = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  let kept = 0;
+  for (const key in holder) {
+    const v = holder[key];
+    const series = typeof v === 'object' && v !== null && isSeries(v);
+    const w = series ? v : withoutSeries(v);
+    if (out === undefined && (series || w !== v)) {
+      // the first change: the keys before it, as they were
+      out = {};
+      let k = 0;
+      for (const before in holder) {
+        if (k++ === kept) break;
+        out[before] = holder[before];
+      }
+    }
+    if (!series && out !== undefined) out[key] = w;
+    kept++;
+  }
+  return (out ?? value) as T;
 }
 
 export type Response<R, E> = R & { envelope?: E; meta: Meta; links?: Links };
