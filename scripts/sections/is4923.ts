@@ -84,7 +84,7 @@ function tube(r: Row, family: 'SHS' | 'RHS' | 'CHS'): SectionRow {
   };
   for (const key of IS_TUBE_MISPRINTS[name] ?? []) delete columns[key];
   const [Ix, Iy] = family === 'CHS' ? ['I_cm4', 'I_cm4'] : ['Izz_cm4', 'Iyy_cm4'];
-  return makeRow('IS808', {
+  const row = makeRow('IS808', {
     designation: name,
     type: family,
     A: toSi.mm2FromCm2(num(r.A_cm2, `${what} A`)),
@@ -94,6 +94,34 @@ function tube(r: Row, family: 'SHS' | 'RHS' | 'CHS'): SectionRow {
     properties: properties(r, columns, what),
     source: family === 'CHS' ? 'osdag-is1161' : 'osdag-is4923',
   });
+  checkElasticModuli(row);
+  return row;
+}
+
+/**
+ * The elastic modulus of a tube is Z = 2I/D about each axis (D the outside size across that axis): the check
+ * that found CHS 101.6x4's misprinted Z. The printed tables agree within 1.4% (SHS 75x75x3.2 prints 20.41 cm3
+ * where 2 x 75.53 / 7.5 = 20.14), so a slip of a digit is far outside 2%.
+ */
+export const IS_TUBE_MODULUS_TOLERANCE = 0.02;
+
+function checkElasticModuli(row: SectionRow): void {
+  const [depth, width = depth] = row.designation
+    .slice(4)
+    .split('x')
+    .map(Number)
+    .slice(0, row.type === 'CHS' ? 1 : 2) as [number, number?];
+  for (const [Z, I, D] of [
+    ['Zx', row.Ix, depth],
+    ['Zy', row.Iy, width],
+  ] as const) {
+    const printed = row[Z];
+    if (printed === undefined) continue;
+    const ratio = printed / ((2 * I) / D);
+    if (Math.abs(ratio - 1) > IS_TUBE_MODULUS_TOLERANCE) {
+      throw new Error(`IS808 ${row.designation}: ${Z} ${printed} is not 2I/D = ${(2 * I) / D} within 2%`);
+    }
+  }
 }
 
 export function buildIsTubes(rawDir: string): SectionRow[] {

@@ -5,12 +5,16 @@
  * printed table in data/sources named beside it, converted by hand (cm2 x 100, cm4 x 1e4, cm3 x 1e3, cm x 10,
  * dm6 x 1e12).
  */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildIsTubes } from '../../scripts/sections/is4923.js';
 import type { SectionRecord, StandardId } from '../../ts/sections/index.js';
 import { loadSectionLibrary } from '../../ts/server/section-files.js';
 
-const library = loadSectionLibrary(join(resolve(import.meta.dirname, '..', '..'), 'data', 'sections'));
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const library = loadSectionLibrary(join(repoRoot, 'data', 'sections'));
 
 function record(name: string, standard?: StandardId): SectionRecord {
   const found = library.lookup(name, standard);
@@ -154,6 +158,20 @@ describe("India's hollow sections (Osdag: IS 4923:1997 SHS/RHS, IS 1161:2014 CHS
     expect(library.lookup('CHS 165.1x5.9', 'IS808')).toBeUndefined();
     // the table's "SHS 113.5 x I13.5 x 6.0" is SHS 113.5x113.5x6.0 (19.53 kg/m, A 24.87 cm2, I 469.81 cm4)
     expect(record('SHS 113.5x113.5x6.0').si).toMatchObject({ A: 2487, Ix: 4.6981e6, mass: 19.53 });
+  });
+
+  it('the converter refuses a tube whose elastic modulus is not 2I/D (how the misprinted CHS 101.6x4 was found)', () => {
+    const raw = mkdtempSync(join(tmpdir(), 'is-tubes-'));
+    mkdirSync(join(raw, 'IS808'));
+    for (const family of ['SHS', 'RHS', 'CHS']) {
+      const file = `IS808/osdag_Intg_osdag_${family}.csv`;
+      copyFileSync(join(repoRoot, 'data', 'sources', file), join(raw, file));
+    }
+    expect(buildIsTubes(raw)).toHaveLength(62 + 26 + 79);
+    // CHS 168.3x4.8 prints Z 97.99 cm3 = 2 x 824.57 / 16.83; a slipped digit (79.99) is 18% off
+    const chs = join(raw, 'IS808/osdag_Intg_osdag_CHS.csv');
+    writeFileSync(chs, readFileSync(chs, 'utf8').replace(',824.57,97.99,', ',824.57,79.99,'));
+    expect(() => buildIsTubes(raw)).toThrow(/CHS 168.3x4.8: Zx 79990 is not 2I\/D/);
   });
 
   it('ISLB 500 from the 1989 table, without its misprinted flange thickness', () => {
