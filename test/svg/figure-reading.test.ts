@@ -7,12 +7,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
-import { frameDiagramScene, renderFrameDiagram, renderTrussDiagram, trussDiagramScene } from '../../ts/solve/diagram.js';
+import { frameDiagramScene, renderBeamDiagram, renderFrameDiagram, renderTrussDiagram, trussDiagramScene } from '../../ts/solve/diagram.js';
 import { solveTruss } from '../../ts/solve/truss.js';
 import { withUnit } from '../../ts/svg/format.js';
 import type { CircleShape, PathShape, Point, Scene } from '../../ts/svg/scene.js';
 import { parseSvg } from './labels-of.js';
 import { gable } from './frame-models.js';
+import { continuousThreeSpan } from './models.js';
 import { pratt8 } from './truss-models.js';
 
 let engine: Engine;
@@ -180,5 +181,20 @@ describe('loads drawn where they cover no member', () => {
     expect(Math.min(...ys)).toBeGreaterThan(chord);
     const texts = written(renderTrussDiagram(body, context())).filter((t) => t.size === 11 && t.bold);
     expect(texts).toHaveLength(hanging.members.length);
+  });
+});
+
+describe('the deformed setup view keeps every dimension', () => {
+  // continuousThreeSpan (test/svg/models.ts): spans 5, 6, 5 and 1.5 m; loads end or stand at 0, 5, 8, 16 and
+  // 17.5 m, so the load-position chain reads 5, 3, 8 and 1.5 m and the span chain 5, 6, 5 and 1.5 m, each with its
+  // unit. At 860 by 220 px the chains sit close under the deflected shape: placed before them, the δmax label took
+  // the place of the 3 m dimension; placed after them, it keeps out of their way.
+  it('at 860 by 220 px both chains are labelled in full, with units, and δmax is still stated', () => {
+    const body = { ...continuousThreeSpan, view: 'setup', deformed: true, width: 860, height: 220 };
+    const texts = written(renderBeamDiagram(body, context()));
+    const dimensions = texts.filter((t) => /^[\d.]+ m$/.test(t.text)).map((t) => t.text);
+    expect(dimensions.sort()).toEqual(['1.5 m', '1.5 m', '3 m', '5 m', '5 m', '5 m', '6 m', '8 m']);
+    // by its value alone where the full label (with its position) finds no room
+    expect(texts.some((t) => t.text.startsWith('\u03b4max '))).toBe(true);
   });
 });

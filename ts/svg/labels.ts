@@ -35,6 +35,8 @@ export interface LabelSpec {
   names?: Point;
   /** Obstacles registered with this owner (the member a force label names) do not count against the label. */
   owner?: string;
+  /** A shorter label saying less, tried where this one finds no room before it is dropped. */
+  shorter?: LabelSpec;
 }
 
 /** A cell index counted from one cell before the canvas, with everything past either edge in the edge cell. */
@@ -351,6 +353,7 @@ export class LabelPlacer {
         }
       }
     }
+    if (spec.shorter) return this.place(spec.shorter);
     this.dropped.push(spec.text);
     return undefined;
   }
