@@ -76,11 +76,14 @@ describe('the buckling figure', () => {
     expect(svg).toContain(`critical load factor ${factor.toPrecision(3)}`);
   });
 
-  it('asks for the mode itself when the request does not, and refuses `mode` with another view', () => {
-    const { analysis: _, ...plain } = column(1000);
-    const svg = renderFrameDiagram({ ...plain, view: 'buckling', mode: 2 }, { engine, baseUrl: BASE });
+  it('draws a mode past those asked for, says how to ask when none are, and refuses `mode` with another view', () => {
+    const svg = renderFrameDiagram({ ...column(1000), analysis: { buckling: 1 }, view: 'buckling', mode: 2 }, { engine, baseUrl: BASE });
     // the second mode of a cantilever: 9π²EI/4L² (the caption gives 3 significant figures)
     expect(svg).toContain(`critical load factor ${((9 * Math.PI ** 2 * 16000) / (4 * 25 * 1000)).toPrecision(3)}`);
+    const { analysis: _, ...plain } = column(1000);
+    expect(renderFrameDiagram({ ...plain, view: 'buckling' }, { engine, baseUrl: BASE })).toContain(
+      'no buckling mode 1: ask for critical load factors with analysis.buckling',
+    );
     expect(() => renderFrameDiagram({ ...plain, view: 'moment', mode: 2 }, { engine, baseUrl: BASE })).toThrow(Problem);
   });
 });

@@ -99,7 +99,7 @@ const figures: Figure[] = [
   { name: 'frame-moment-classic-dark', render: frame({ ...portal, view: 'moment', style: 'classic', theme: 'dark' }), documented: true },
   { name: 'frame-gable-results', render: frame({ ...gable, view: 'results' }), documented: true },
   { name: 'frame-gable-moment', render: frame({ ...gable, view: 'moment' }), documented: true },
-  { name: 'frame-buckling', render: frame({ ...portal, view: 'buckling' }), documented: true },
+  { name: 'frame-buckling', render: frame({ ...portal, analysis: { buckling: 1 }, view: 'buckling' }), documented: true },
   { name: 'beam-setup-combination', render: beam({ ...patternBeam, view: 'setup', combination: 'AS1170-ULS-2' }), documented: true },
   { name: 'beam-moment-envelope', render: beam({ ...patternBeam, view: 'moment', combination: 'envelope' }), documented: true },
   { name: 'beam-deflection-envelope', render: beam({ ...patternBeam, view: 'deflection', combination: 'envelope', width: 400 }) },

@@ -341,7 +341,10 @@ export function frameDiagramScene(body: unknown, context: SolveContext): Diagram
     ...combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS),
     ...modeIssues(view, mode),
   ]);
-  const modes = view === 'buckling' ? (mode ?? 1) : 0;
+  // the figure draws the modes the solve finds: with critical factors asked for, at least the one it draws (so the
+  // calculator, drawing from its own solve of the same model, draws the same figure)
+  const asked = request.analysis?.buckling ?? 0;
+  const modes = view === 'buckling' && asked > 0 ? Math.max(asked, mode ?? 1) : 0;
   const figure = frameFigure(request, view, combination, { ...context, link: false }, modes);
   return frameDrawing(figure, { view, mode, numbers, width, height, theme, style });
 }

@@ -61,6 +61,11 @@ export function engineOptions(
 export function presentBuckling(modes: readonly EngineBucklingMode[], request: FrameSolveRequest, units: UnitSystem): BucklingModeResult[] {
   const metres = toSI('length', 1, units);
   return modes.map((mode) => {
+    if (
+      !Number.isFinite(mode.factor) ||
+      mode.displacements.some((d) => !(Number.isFinite(d.x) && Number.isFinite(d.y) && Number.isFinite(d.rotation)))
+    )
+      throw new Problem('engine_error', 'A critical load factor or its mode is too large to represent; check the model’s magnitudes.');
     const translates = mode.displacements.some((d) => d.x !== 0 || d.y !== 0);
     const scale = translates ? metres : 1;
     return {

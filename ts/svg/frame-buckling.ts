@@ -5,15 +5,8 @@
  * rotations fix (a released end takes no moment, v'' = 0 there), the shape of the mode to the eye.
  */
 import { quantity } from './format.js';
-import type { FrameFigureModel } from './frame-geometry.js';
-import type { FramePage } from './frame-geometry.js';
+import type { FigureBucklingMode, FrameFigureModel, FramePage } from './frame-geometry.js';
 import type { Point } from './scene.js';
-
-/** One critical factor and its mode at the nodes (the response's `buckling[]` entry). */
-export interface FigureBucklingMode {
-  factor: number;
-  displacements: readonly { node: number; dx: number; dy: number; rotation: number }[];
-}
 
 /** Share of the structure's larger extent that the mode's largest displacement is drawn at. */
 const MODE_SHARE = 0.1;

@@ -3,7 +3,6 @@
  * the structure fitted to scale inside margins, and each member's axes on the page.
  */
 import type { Settlement } from './settlement.js';
-import type { FigureBucklingMode } from './frame-buckling.js';
 import type { Point } from './scene.js';
 
 /** What a frame figure reads of the request (decisions.md section 6), in its units. */
@@ -45,6 +44,12 @@ export type FrameFigureLoad =
 
 type Series = readonly (readonly [number, number])[] | readonly number[][];
 type Value = { value: number; position: number };
+
+/** One critical factor and its mode at the nodes (the response's `buckling[]` entry, decisions.md 19). */
+export interface FigureBucklingMode {
+  factor: number;
+  displacements: readonly { node: number; dx: number; dy: number; rotation: number }[];
+}
 
 /** What a frame figure reads of the response (decisions.md sections 6 and 14). */
 export interface FrameFigureResults {

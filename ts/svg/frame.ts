@@ -218,6 +218,9 @@ export function layoutFrame(model: FrameFigureModel, results: FrameFigureResults
       placer.blockShapes([shape]);
     }
     legendEntries.push({ text: buckled.caption, paint: 'deflected' });
+  } else if (view === 'buckling') {
+    const why = results?.buckling === undefined ? 'ask for critical load factors with analysis.buckling' : 'no member is in compression';
+    legendEntries.push({ text: `no buckling mode ${options.mode ?? 1}: ${why}`, paint: 'muted' });
   }
   if (chart && results) {
     const unit = unitOf(model, chart === 'moment' ? 'moment' : 'force');

@@ -19,6 +19,7 @@ const VIEW_TITLES: Record<string, string> = {
   deflection: 'Deflection',
   deflected: 'Deflected shape',
   axial: 'Axial force',
+  buckling: 'Buckling mode',
 };
 
 /** A mechanism on the figure: the message naming it, and where it is when the figure shows the place. */

@@ -17,6 +17,7 @@ import { Figures } from './figures.js';
 import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
+import { analysisHtml, bucklingTable } from './analysis.js';
 import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, spansTable, type Table } from './results.js';
 import { PaintedRows } from './rows.js';
 import { SpanLengths } from './span-edit.js';
@@ -343,7 +344,8 @@ export class Page {
     this.spanLengths.reset();
     const units = this.units();
     $<HTMLSelectElement>('select[name="units"]').value = units;
-    $('#collections').innerHTML = this.spec.collections.map((c) => collectionHtml(c, this.model, units)).join('');
+    const analysis = this.kind === 'frame' ? analysisHtml(this.model) : '';
+    $('#collections').innerHTML = this.spec.collections.map((c) => collectionHtml(c, this.model, units)).join('') + analysis;
     this.rows.reset();
   }
 
@@ -404,6 +406,7 @@ export class Page {
       spansTable(response),
       displacementsTable(response),
       envelopeTable(response),
+      bucklingTable(response),
     ];
     this.tables.show(tables.filter((t): t is Table => t !== undefined));
     const meta = response.meta as { warnings: string[]; check?: { equilibrium: number } };
