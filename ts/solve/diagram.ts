@@ -307,7 +307,10 @@ function frameFigure(
   return {
     model: request,
     results: { ...results, members: side('upper'), lower: side('lower') },
-    caption: envelopeCaption('ULS', `${chart} max and min${response.envelope?.pattern ? `, ${response.envelope.pattern.cases.join(' and ')} patterned` : ''}`),
+    caption: envelopeCaption(
+      'ULS',
+      `${chart} max and min${response.envelope?.pattern ? `, ${response.envelope.pattern.cases.join(' and ')} patterned` : ''}`,
+    ),
   };
 }
 
@@ -320,8 +323,14 @@ function frameEnvelopeSeries(drawn: readonly FrameRunResult[], chart: FrameChart
       chart,
     );
   }
-  const upper = memberSeriesBounds(arranged.map((a) => a!.max), chart);
-  const lower = memberSeriesBounds(arranged.map((a) => a!.min), chart);
+  const upper = memberSeriesBounds(
+    arranged.map((a) => a!.max),
+    chart,
+  );
+  const lower = memberSeriesBounds(
+    arranged.map((a) => a!.min),
+    chart,
+  );
   return upper.map((u, k) => ({ max: u.max, min: lower[k]!.min }));
 }
 

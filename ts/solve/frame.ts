@@ -36,7 +36,13 @@ import { framePlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 import { prepareFrame } from './self-weight.js';
-import { patternFlags, presentArrangedSeries, presentFramePatternBounds, presentFramePieces, type ArrangedSeries } from './frame-pattern.js';
+import {
+  patternFlags,
+  presentArrangedSeries,
+  presentFramePatternBounds,
+  presentFramePieces,
+  type ArrangedSeries,
+} from './frame-pattern.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
 
@@ -206,7 +212,10 @@ export function solveFrameDrawing(
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
   const pattern = request.combinations?.pattern;
   if (set && pattern && pattern.length > 0) {
-    model.pattern = { cases: pattern.map(caseIndex), bounds: patternFlags(set.combinations, drawing !== undefined && 'envelope' in drawing) };
+    model.pattern = {
+      cases: pattern.map(caseIndex),
+      bounds: patternFlags(set.combinations, drawing !== undefined && 'envelope' in drawing),
+    };
   }
 
   const all = set?.combinations ?? [];
