@@ -47,10 +47,15 @@ describe('pattern loading on frames: the envelope around it', () => {
     const plain = await solveFrameOverHttp({ ...request, combinations: { ...request.combinations, pattern: undefined } });
     expect(objectAt(plain, 'envelope.pattern')).toBeUndefined();
     // to round-off of the largest magnitude (its stiff members make the system ill-conditioned): a patterned case is solved piece by piece and summed
-    const scale = Math.max(...JSON.stringify(plain.envelope).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map((v) => Math.abs(Number(v))));
+    const scale = Math.max(
+      ...JSON.stringify(plain.envelope)
+        .match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!
+        .map((v) => Math.abs(Number(v))),
+    );
     const near = (got: unknown, want: unknown): void => {
       if (typeof want === 'number') expect(Math.abs((got as number) - want)).toBeLessThanOrEqual(1e-10 * scale);
-      else if (want !== null && typeof want === 'object') for (const [k, v] of Object.entries(want)) near((got as Record<string, unknown>)[k], v);
+      else if (want !== null && typeof want === 'object')
+        for (const [k, v] of Object.entries(want)) near((got as Record<string, unknown>)[k], v);
       else expect(got).toEqual(want);
     };
     near(objectAt(body, 'envelope.combinations'), objectAt(plain, 'envelope.combinations'));
@@ -111,7 +116,8 @@ function randomFrame(next: () => number, pieces: number): Request {
   const nodes: { id: number; x: number; y: number }[] = [];
   const id = (col: number, level: number) => level * (bays + 1) + col + 1;
   for (let level = 0; level <= storeys; level++)
-    for (let col = 0; col <= bays; col++) nodes.push({ id: id(col, level), x: widths.slice(0, col).reduce((a, b) => a + b, 0), y: 3.5 * level });
+    for (let col = 0; col <= bays; col++)
+      nodes.push({ id: id(col, level), x: widths.slice(0, col).reduce((a, b) => a + b, 0), y: 3.5 * level });
   const members: { id: number; from: number; to: number; releases?: object }[] = [];
   for (let level = 0; level < storeys; level++)
     for (let col = 0; col <= bays; col++) members.push({ id: members.length + 1, from: id(col, level), to: id(col, level + 1) });
@@ -119,14 +125,26 @@ function randomFrame(next: () => number, pieces: number): Request {
   for (let level = 1; level <= storeys; level++)
     for (let col = 0; col < bays; col++) {
       beams.push(members.length + 1);
-      members.push({ id: members.length + 1, from: id(col, level), to: id(col + 1, level), ...(next() < 0.15 && { releases: { end: true } }) });
+      members.push({
+        id: members.length + 1,
+        from: id(col, level),
+        to: id(col + 1, level),
+        ...(next() < 0.15 && { releases: { end: true } }),
+      });
     }
   const lengthOf = (m: number) => {
     const { from, to } = members[m - 1]!;
     const [a, b] = [nodes[from - 1]!, nodes[to - 1]!];
     return Math.hypot(b.x - a.x, b.y - a.y);
   };
-  const memberLoads: Record<string, unknown>[] = beams.map((m) => ({ type: 'udl', member: m, start: -(5 + Math.round(next() * 15)), from: 0, to: lengthOf(m), case: 'G' }));
+  const memberLoads: Record<string, unknown>[] = beams.map((m) => ({
+    type: 'udl',
+    member: m,
+    start: -(5 + Math.round(next() * 15)),
+    from: 0,
+    to: lengthOf(m),
+    case: 'G',
+  }));
   const nodalLoads: Record<string, unknown>[] = [];
   const places = [...members.map((m) => ['member', m.id] as const), ...nodes.slice(bays + 1).map((n) => ['node', n.id] as const)];
   places.sort(() => next() - 0.5);
@@ -138,7 +156,8 @@ function randomFrame(next: () => number, pieces: number): Request {
     const l = lengthOf(at);
     const choice = Math.floor(next() * 3);
     if (choice === 0) memberLoads.push({ type: 'udl', member: at, start: -10, from: 0, to: l, case: 'Q' });
-    else if (choice === 1) memberLoads.push({ type: 'point', member: at, magnitude: 12, position: 0.4 * l, direction: 'global-x', case: 'Q' });
+    else if (choice === 1)
+      memberLoads.push({ type: 'point', member: at, magnitude: 12, position: 0.4 * l, direction: 'global-x', case: 'Q' });
     else memberLoads.push({ type: 'udl', member: at, start: -12, end: -4, from: 0.2 * l, to: 0.9 * l, direction: 'local-y', case: 'Q' });
   }
   const supports = nodes.slice(0, bays + 1).map((n, k) => ({ node: n.id, type: k === 0 || next() < 0.5 ? 'fixed' : 'pin' }));
@@ -188,7 +207,8 @@ function boundsOf(body: Body): { bound: Bound; max: boolean; own: (c: Record<str
   const env = body.envelope!;
   env.uls!.reactions.forEach((r, s) => {
     for (const q of ['horizontal', 'vertical', 'moment'] as const)
-      for (const max of [true, false]) out.push({ bound: r[q][max ? 'max' : 'min'] as Bound, max, own: (c) => objectAt(c, `reactions.${s}.${q}`) as number });
+      for (const max of [true, false])
+        out.push({ bound: r[q][max ? 'max' : 'min'] as Bound, max, own: (c) => objectAt(c, `reactions.${s}.${q}`) as number });
   });
   env.uls!.members.forEach((m, k) => {
     const sides = [
@@ -201,12 +221,17 @@ function boundsOf(body: Body): { bound: Bound; max: boolean; own: (c: Record<str
     ] as const;
     for (const [q, side, path] of sides) {
       const bound = (m[q] as Record<string, Bound>)[side]!;
-      out.push({ bound, max: side === 'max' || side === 'maxSagging', own: (c) => objectAt(c, `members.${k}.extremes.${path}.value`) as number });
+      out.push({
+        bound,
+        max: side === 'max' || side === 'maxSagging',
+        own: (c) => objectAt(c, `members.${k}.extremes.${path}.value`) as number,
+      });
     }
   });
   env.sls!.displacements.forEach((d, n) => {
     for (const q of ['dx', 'dy', 'rotation'] as const)
-      for (const max of [true, false]) out.push({ bound: d[q][max ? 'max' : 'min'] as Bound, max, own: (c) => objectAt(c, `displacements.${n}.${q}`) as number });
+      for (const max of [true, false])
+        out.push({ bound: d[q][max ? 'max' : 'min'] as Bound, max, own: (c) => objectAt(c, `displacements.${n}.${q}`) as number });
   });
   return out;
 }
@@ -227,7 +252,12 @@ describe('pattern loading on frames: brute force over every arrangement through 
       const scale = Math.max(1, ...bounds.map((b) => Math.abs(b.bound.value)));
       const brute = bounds.map((b) => (b.max ? -Infinity : Infinity));
       for (let mask = 0; mask < 1 << pieces.length; mask++) {
-        const each = boundsOf(solveFrame(arranged(request, pieces, (k) => ((mask >> k) & 1) === 1), context));
+        const each = boundsOf(
+          solveFrame(
+            arranged(request, pieces, (k) => ((mask >> k) & 1) === 1),
+            context,
+          ),
+        );
         each.forEach((b, i) => (brute[i] = b.max ? Math.max(brute[i]!, b.bound.value) : Math.min(brute[i]!, b.bound.value)));
       }
       bounds.forEach((b, i) => {

@@ -3,7 +3,7 @@
  * serde names): SI throughout (kN, m, kN/m², m², m⁴, rad), indices for ids, counter-clockwise moments.
  */
 
-import type { EngineFramePattern, EngineFramePatterned, EngineFramePiece } from './frame-pattern.js';
+import type { EnginePatternedRange } from './types.js';
 
 export type EngineLoadDirection = 'globalX' | 'globalY' | 'localX' | 'localY';
 
@@ -97,4 +97,30 @@ export interface EngineFrameAnalysis {
   warnings: { node: number; message: string }[];
   /** With a pattern: its pieces, in the order bounds name them. */
   pieces?: EngineFramePiece[];
+}
+
+// Pattern loading (decisions.md 17; read by ./frame-pattern.ts)
+
+/** A piece of a patterned frame case: its member loads on one member, or its nodal loads on one node (indices). */
+export type EngineFramePiece = { case: number; member: number } | { case: number; node: number };
+
+/** Three quantities' bounds: horizontal, vertical, moment (reactions); axial, shear, moment (members); x, y, rotation (nodes). */
+export type EngineTriple = [EnginePatternedRange, EnginePatternedRange, EnginePatternedRange];
+
+export const PATTERN_DIAGRAMS = ['axial', 'shear', 'moment'] as const;
+export type PatternDiagram = (typeof PATTERN_DIAGRAMS)[number];
+
+/** One combination's bounds over every arrangement; a part it was not asked for is empty. */
+export interface EngineFramePatterned {
+  reactions: EngineTriple[];
+  members: EngineTriple[];
+  displacements: EngineTriple[];
+  /** Each member's sampled bounds, when asked for (a figure of the envelope). */
+  series?: Record<PatternDiagram, { max: FrameSeries; min: FrameSeries }>;
+}
+
+/** What a frame solve bounds over the arrangements of `cases`: per combination, 1 forces, 2 displacements, 4 series. */
+export interface EngineFramePattern {
+  cases: number[];
+  bounds: number[];
 }

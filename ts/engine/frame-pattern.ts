@@ -3,32 +3,8 @@
  * bounds over every arrangement of the pieces, read from two columns (values and pieces) per part, and the
  * sampled member bounds a figure of the envelope draws.
  */
-import type { FrameSeries } from './frame-model.js';
+import { PATTERN_DIAGRAMS, type EngineFramePatterned, type EngineTriple, type FrameSeries, type PatternDiagram } from './frame-model.js';
 import type { EnginePatternedBound, EnginePatternedRange } from './types.js';
-
-/** A piece of a patterned frame case: its member loads on one member, or its nodal loads on one node (indices). */
-export type EngineFramePiece = { case: number; member: number } | { case: number; node: number };
-
-/** Three quantities' bounds: horizontal, vertical, moment (reactions); axial, shear, moment (members); x, y, rotation (nodes). */
-export type EngineTriple = [EnginePatternedRange, EnginePatternedRange, EnginePatternedRange];
-
-export const PATTERN_DIAGRAMS = ['axial', 'shear', 'moment'] as const;
-export type PatternDiagram = (typeof PATTERN_DIAGRAMS)[number];
-
-/** One combination's bounds over every arrangement; a part it was not asked for is empty. */
-export interface EngineFramePatterned {
-  reactions: EngineTriple[];
-  members: EngineTriple[];
-  displacements: EngineTriple[];
-  /** Each member's sampled bounds, when asked for (a figure of the envelope). */
-  series?: Record<PatternDiagram, { max: FrameSeries; min: FrameSeries }>;
-}
-
-/** What a frame solve bounds over the arrangements of `cases`: per combination, 1 forces, 2 displacements, 4 series. */
-export interface EngineFramePattern {
-  cases: number[];
-  bounds: number[];
-}
 
 /** The binding's reads of one patterned solution. */
 interface PatternColumns {
@@ -64,7 +40,9 @@ export function readFramePattern(solution: PatternColumns, i: number, series: bo
       values: solution.patternSeries(i, d, max),
       pairs: solution.patternSeriesPairs(i, d, max),
     });
-    out.series = Object.fromEntries(PATTERN_DIAGRAMS.map((d) => [d, { max: side(d, true), min: side(d, false) }])) as EngineFramePatterned['series'];
+    out.series = Object.fromEntries(
+      PATTERN_DIAGRAMS.map((d) => [d, { max: side(d, true), min: side(d, false) }]),
+    ) as EngineFramePatterned['series'];
   }
   return out;
 }

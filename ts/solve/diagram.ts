@@ -313,7 +313,10 @@ function frameFigure(
   return {
     model: request,
     results: { ...results, members: side('upper'), lower: side('lower') },
-    caption: envelopeCaption('ULS', `${chart} max and min${response.envelope?.pattern ? `, ${response.envelope.pattern.cases.join(' and ')} patterned` : ''}`),
+    caption: envelopeCaption(
+      'ULS',
+      `${chart} max and min${response.envelope?.pattern ? `, ${response.envelope.pattern.cases.join(' and ')} patterned` : ''}`,
+    ),
   };
 }
 
@@ -326,8 +329,14 @@ function frameEnvelopeSeries(drawn: readonly FrameRunResult[], chart: FrameChart
       chart,
     );
   }
-  const upper = memberSeriesBounds(arranged.map((a) => a!.max), chart);
-  const lower = memberSeriesBounds(arranged.map((a) => a!.min), chart);
+  const upper = memberSeriesBounds(
+    arranged.map((a) => a!.max),
+    chart,
+  );
+  const lower = memberSeriesBounds(
+    arranged.map((a) => a!.min),
+    chart,
+  );
   return upper.map((u, k) => ({ max: u.max, min: lower[k]!.min }));
 }
 

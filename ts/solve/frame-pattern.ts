@@ -4,8 +4,14 @@
  * and the flags that tell the engine what each combination bounds.
  */
 import { LOAD_CASES, type Combination, type FramePatternBounds, type FramePiece } from '../combinations/index.js';
-import { PATTERN_DIAGRAMS, type EngineFramePatterned, type EngineFramePiece, type EngineTriple, type PatternDiagram } from '../engine/frame-pattern.js';
-import type { FrameSeries } from '../engine/frame-model.js';
+import {
+  PATTERN_DIAGRAMS,
+  type EngineFramePatterned,
+  type EngineFramePiece,
+  type EngineTriple,
+  type FrameSeries,
+  type PatternDiagram,
+} from '../engine/frame-model.js';
 import type { EnginePatternedBound, EnginePatternedRange } from '../engine/types.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
 import { fromEngine, type UnitSystem } from '../units/index.js';

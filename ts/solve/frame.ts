@@ -47,7 +47,13 @@ import {
   presentBuckling,
   type BucklingModeResult,
 } from './second-order.js';
-import { patternFlags, presentArrangedSeries, presentFramePatternBounds, presentFramePieces, type ArrangedSeries } from './frame-pattern.js';
+import {
+  patternFlags,
+  presentArrangedSeries,
+  presentFramePatternBounds,
+  presentFramePieces,
+  type ArrangedSeries,
+} from './frame-pattern.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
 
@@ -225,7 +231,10 @@ export function solveFrameDrawing(
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
   const pattern = request.combinations?.pattern;
   if (set && pattern && pattern.length > 0) {
-    model.pattern = { cases: pattern.map(caseIndex), bounds: patternFlags(set.combinations, drawing !== undefined && 'envelope' in drawing) };
+    model.pattern = {
+      cases: pattern.map(caseIndex),
+      bounds: patternFlags(set.combinations, drawing !== undefined && 'envelope' in drawing),
+    };
   }
 
   const all = set?.combinations ?? [];

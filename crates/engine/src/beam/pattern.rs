@@ -17,7 +17,7 @@ pub(super) type SlotRanges = [(f64, f64); 3];
 
 /// A piece's contribution counts only above this share of the largest piece contribution to the
 /// same value, so that round-off never puts a piece in an arrangement (decisions 17).
-const COUNTS: f64 = 1e-9;
+pub(crate) const COUNTS: f64 = 1e-9;
 
 /// One combination's responses split by role.
 pub(super) struct Arranged<'a> {

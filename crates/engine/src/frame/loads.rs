@@ -2,7 +2,7 @@
 //! local axes (bending along y' for the beam's member integration, axial along x'). A force or
 //! couple at a member's very end acts on the node there.
 
-use super::model::{member_length, FrameModel, LoadDirection, MemberLoadKind};
+use super::model::{member_length, FrameModel, LoadDirection, MemberLoad, MemberLoadKind};
 use crate::analysis::cases_present;
 use crate::member::{LineLoad, MemberLoads, PointAction};
 use crate::polynomial::Poly;
@@ -117,65 +117,77 @@ fn one_case(model: &FrameModel, case: usize) -> CaseLoads {
         n[2] += l.moment;
     }
     for l in model.member_loads.iter().filter(|l| l.case == case) {
-        let member = &model.members[l.member];
-        let (a, b) = (model.nodes[member.from], model.nodes[member.to]);
-        let length = member_length(model, member);
-        let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
-        let at_end = |x: f64| {
-            let tolerance = 1e-12 * length;
-            (x <= tolerance)
-                .then_some(member.from)
-                .or((x >= length - tolerance).then_some(member.to))
-        };
-        let local = &mut loads.members[l.member];
-        match l.kind {
-            MemberLoadKind::Point {
-                at,
-                force,
-                direction: d,
-            } => match at_end(at) {
-                Some(node) => {
-                    let g = global_unit(d, direction);
-                    loads.nodal[node][0] += force * g[0];
-                    loads.nodal[node][1] += force * g[1];
-                }
-                None => {
-                    let [ux, uy] = local_unit(d, direction);
-                    local.axial.points.push((at, force * ux));
-                    local.bending.points.push(PointAction {
-                        at,
-                        force: force * uy,
-                        moment: 0.0,
-                    });
-                }
-            },
-            MemberLoadKind::Moment { at, moment } => match at_end(at) {
-                Some(node) => loads.nodal[node][2] += moment,
-                None => local.bending.points.push(PointAction {
-                    at,
-                    force: 0.0,
-                    moment,
-                }),
-            },
-            MemberLoadKind::Line {
-                from,
-                to,
-                start,
-                end,
-                direction: d,
-            } => {
-                let [ux, uy] = local_unit(d, direction);
-                let q = Poly::from_coefficients(&[start, (end - start) / (to - from)]);
-                local.bending.lines.push(LineLoad {
-                    from,
-                    to,
-                    q: q.scaled(uy),
-                });
-                local.axial.lines.push((from, to, q.scaled(ux)));
-            }
-        }
+        let nodal = &mut loads.nodal;
+        add_member_load(model, l, &mut loads.members[l.member], &mut |node, f| {
+            (0..3).for_each(|k| nodal[node][k] += f[k])
+        });
     }
     loads
+}
+
+/// One member load resolved into its member's local loads `local`, or, standing at a member end,
+/// handed to `nodal` as a force and moment `[fx, fy, moment]` on the node there.
+pub(super) fn add_member_load(
+    model: &FrameModel,
+    l: &MemberLoad,
+    local: &mut LocalLoads,
+    nodal: &mut dyn FnMut(usize, [f64; 3]),
+) {
+    let member = &model.members[l.member];
+    let (a, b) = (model.nodes[member.from], model.nodes[member.to]);
+    let length = member_length(model, member);
+    let direction = [(b.x - a.x) / length, (b.y - a.y) / length];
+    let at_end = |x: f64| {
+        let tolerance = 1e-12 * length;
+        (x <= tolerance)
+            .then_some(member.from)
+            .or((x >= length - tolerance).then_some(member.to))
+    };
+    match l.kind {
+        MemberLoadKind::Point {
+            at,
+            force,
+            direction: d,
+        } => match at_end(at) {
+            Some(node) => {
+                let g = global_unit(d, direction);
+                nodal(node, [force * g[0], force * g[1], 0.0]);
+            }
+            None => {
+                let [ux, uy] = local_unit(d, direction);
+                local.axial.points.push((at, force * ux));
+                local.bending.points.push(PointAction {
+                    at,
+                    force: force * uy,
+                    moment: 0.0,
+                });
+            }
+        },
+        MemberLoadKind::Moment { at, moment } => match at_end(at) {
+            Some(node) => nodal(node, [0.0, 0.0, moment]),
+            None => local.bending.points.push(PointAction {
+                at,
+                force: 0.0,
+                moment,
+            }),
+        },
+        MemberLoadKind::Line {
+            from,
+            to,
+            start,
+            end,
+            direction: d,
+        } => {
+            let [ux, uy] = local_unit(d, direction);
+            let q = Poly::from_coefficients(&[start, (end - start) / (to - from)]);
+            local.bending.lines.push(LineLoad {
+                from,
+                to,
+                q: q.scaled(uy),
+            });
+            local.axial.lines.push((from, to, q.scaled(ux)));
+        }
+    }
 }
 
 /// Components along (x', y') of a unit load in direction `d` on a member along `x`.

@@ -118,6 +118,8 @@ pub(super) struct Linear {
     /// Each case's fixed-end forces per member: linear in the loads, so superposed per combination.
     fixed: Vec<Vec<Vector6<f64>>>,
     solutions: Solutions,
+    /// The factorised stiffness, for more load sets (pattern loading's pieces).
+    system: System,
 }
 
 impl Linear {
@@ -135,10 +137,11 @@ impl Linear {
             })
             .collect();
         let solutions = system.solve_cases(
-            cases
-                .iter()
-                .zip(&fixed)
-                .map(|(c, f)| (c.case, load_vector(c, &members, f, &restraints))),
+            cases.iter().zip(&fixed).map(|(c, f)| {
+                let loaded = members.iter().zip(f).zip(&c.members);
+                let loaded = loaded.filter(|(_, l)| !l.is_empty()).map(|(mf, _)| mf);
+                (c.case, load_vector(&c.nodal, loaded, &restraints))
+            }),
             imposed_forces(&restraints, &members).map(|f| (f, &restraints.imposed[..])),
         );
         Ok(Linear {
@@ -147,6 +150,7 @@ impl Linear {
             cases,
             fixed,
             solutions,
+            system,
         })
     }
 
@@ -209,16 +213,14 @@ fn prepare(model: &FrameModel) -> Result<(Restraints, Vec<BeamColumn>, System), 
     Ok((restraints, members, system))
 }
 
-/// Nodal forces of one case along the node axes: the nodal loads and what the members' loads put
-/// on their ends (the opposite of their fixed-end forces).
-fn load_vector(
-    case: &CaseLoads,
-    members: &[BeamColumn],
-    fixed: &[Vector6<f64>],
+/// Nodal forces of one load set along the node axes: its nodal loads (global, per node) and what
+/// its loaded members put on their ends (the opposite of their fixed-end forces).
+fn load_vector<'a>(
+    nodal: &[[f64; 3]],
+    loaded: impl Iterator<Item = (&'a BeamColumn, &'a Vector6<f64>)>,
     restraints: &Restraints,
 ) -> Vec<f64> {
-    let mut f: Vec<f64> = case
-        .nodal
+    let mut f: Vec<f64> = nodal
         .iter()
         .zip(&restraints.axes)
         .flat_map(|(load, axes)| {
@@ -226,10 +228,7 @@ fn load_vector(
             [along(axes[0]), along(axes[1]), load[2]]
         })
         .collect();
-    for ((m, loads), fixed) in members.iter().zip(&case.members).zip(fixed) {
-        if loads.is_empty() {
-            continue;
-        }
+    for (m, fixed) in loaded {
         let fixed = m.to_local.transpose() * fixed;
         for (&dof, value) in m.dofs.iter().zip(fixed.iter()) {
             f[dof] -= value;

@@ -1,7 +1,7 @@
 //! Pattern loading on frames (decisions.md 17): the loads of the patterned cases cut into pieces,
 //! one per member (its member loads of one case) and one per node (its nodal loads of one case),
-//! each present at its case's full factor or absent. Each piece is a load case of its own, solved
-//! with the one factorisation, so an arrangement's value anywhere is the fixed part (the unpatterned
+//! each present at its case's full factor or absent. Each piece is one more load set, solved with
+//! the one factorisation ([`pieces`]), so an arrangement's value anywhere is the fixed part (the unpatterned
 //! cases and the settlements) plus the present pieces' contributions, and the bounds over all 2^n
 //! arrangements take exactly the pieces contributing the adverse way there.
 //!
@@ -11,19 +11,20 @@
 //! contribution changes sign the governing arrangement is fixed, and each such stretch is searched
 //! for its extremes exactly, as a combination's member is.
 
-use nalgebra::Vector6;
 use serde::Serialize;
 
-use super::loads::LocalLoads;
+mod pieces;
 mod search;
 
+use super::loads::LocalLoads;
 use super::member_results::{all_breakpoints, functions, Functions};
-use super::{combination_result, node_displacements, FrameAnalysis, FrameModel, Linear};
+use super::{combination_result, FrameAnalysis, FrameModel, Linear};
 use crate::analysis::factor;
 use crate::beam::pattern::{adverse, range};
 use crate::beam::{DiagramBounds, PatternedRange};
 use crate::error::EngineError;
 use crate::member::MemberLoads;
+use pieces::{PieceLoads, Responses};
 use search::{through_ends, Search};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
@@ -85,20 +86,16 @@ pub fn solve_frame_patterned(
     diagrams: usize,
     bounded: &[Bounded],
 ) -> Result<PatternedFrameAnalysis, EngineError> {
-    let (pieced, pieces, base) = cut(model, pattern);
-    let linear = Linear::solve(&pieced)?;
-    let full: Vec<Vec<f64>> = combinations
-        .iter()
-        .map(|f| with_pieces(f, base, &pieces))
-        .collect();
-    let results = linear.results(&pieced, &full, diagrams)?;
-    let parts = Parts::new(&pieced, &linear, base, pieces.len());
+    let linear = Linear::solve(model)?;
+    let results = linear.results(model, combinations, diagrams)?;
+    let (pieces, loads) = pieces::cut(model, pattern);
+    let parts = Parts::new(model, &linear, &loads);
     let bounds = combinations
         .iter()
         .enumerate()
         .map(|(k, factors)| {
             let wanted = bounded.get(k).copied().unwrap_or_default();
-            parts.bounds(factors, &pieces, wanted)
+            parts.bounds(factors, pattern, &pieces, wanted)
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PatternedFrameAnalysis {
@@ -111,183 +108,57 @@ pub fn solve_frame_patterned(
     })
 }
 
-/// The pieces, and the model with each piece's loads in a case of its own, numbered from the
-/// returned base (past every case of the model and of `pattern`).
-fn cut(model: &FrameModel, pattern: &[usize]) -> (FrameModel, Vec<FramePiece>, usize) {
-    let cases = model.nodal_loads.iter().map(|l| l.case);
-    let cases = cases.chain(model.member_loads.iter().map(|l| l.case));
-    let base = 1 + cases.chain(pattern.iter().copied()).max().unwrap_or(0);
-    let mut patterned = pattern.to_vec();
-    patterned.sort_unstable();
-    patterned.dedup();
-    let mut pieced = model.clone();
-    let mut pieces = Vec::new();
-    for case in patterned {
-        let mut of_member = vec![0; model.members.len()];
-        let mut members: Vec<usize> = model
-            .member_loads
-            .iter()
-            .filter(|l| l.case == case)
-            .map(|l| l.member)
-            .collect();
-        members.sort_unstable();
-        members.dedup();
-        for m in members {
-            of_member[m] = base + pieces.len();
-            pieces.push(FramePiece {
-                case,
-                member: Some(m),
-                node: None,
-            });
-        }
-        for l in pieced.member_loads.iter_mut().filter(|l| l.case == case) {
-            l.case = of_member[l.member];
-        }
-        let mut of_node = vec![0; model.nodes.len()];
-        let mut nodes: Vec<usize> = model
-            .nodal_loads
-            .iter()
-            .filter(|l| l.case == case)
-            .map(|l| l.node)
-            .collect();
-        nodes.sort_unstable();
-        nodes.dedup();
-        for n in nodes {
-            of_node[n] = base + pieces.len();
-            pieces.push(FramePiece {
-                case,
-                member: None,
-                node: Some(n),
-            });
-        }
-        for l in pieced.nodal_loads.iter_mut().filter(|l| l.case == case) {
-            l.case = of_node[l.node];
-        }
-    }
-    (pieced, pieces, base)
-}
-
-/// A combination's factors over the pieced model: the model's cases as given (the patterned ones
-/// now carry no load), then each piece at its case's factor.
-fn with_pieces(factors: &[f64], base: usize, pieces: &[FramePiece]) -> Vec<f64> {
-    let mut f: Vec<f64> = (0..base).map(|c| factor(factors, c)).collect();
-    f.extend(pieces.iter().map(|p| factor(factors, p.case)));
-    f
-}
-
-/// One piece's response at factor 1.
-struct PieceResponse {
-    /// Each member's end forces (local; what the nodes exert on it).
-    ends: Vec<Vector6<f64>>,
-    /// Per support: `[horizontal, vertical, moment]`.
-    reactions: Vec<[f64; 3]>,
-    /// Per node: `[x, y, rotation]`.
-    displacements: Vec<[f64; 3]>,
-    /// A member piece's member: its functions there, over that member's breakpoints.
-    own: Option<(usize, Functions)>,
-}
-
 /// What every combination's bounds are built from.
 struct Parts<'a> {
     model: &'a FrameModel,
     linear: &'a Linear,
-    base: usize,
-    /// Per member: the breakpoints of every case's loads on it, shared by every function there.
+    /// Per member: the breakpoints of every load on it, shared by every function there.
     xs: Vec<Vec<f64>>,
-    /// Per piece, in piece order.
-    pieces: Vec<PieceResponse>,
+    responses: Responses,
     /// Per member: the pieces on it.
     own: Vec<Vec<usize>>,
 }
 
 impl<'a> Parts<'a> {
-    fn new(model: &'a FrameModel, linear: &'a Linear, base: usize, count: usize) -> Self {
-        let mut loads = LocalLoads::default();
+    fn new(model: &'a FrameModel, linear: &'a Linear, loads: &[PieceLoads]) -> Self {
+        let mut all = LocalLoads::default();
         let mut both = MemberLoads::default();
         let xs: Vec<Vec<f64>> = linear
             .members
             .iter()
             .enumerate()
             .map(|(m, member)| {
-                loads.clear();
+                all.clear();
                 linear
                     .cases
                     .iter()
-                    .for_each(|c| loads.extend_scaled(&c.members[m], 1.0));
+                    .for_each(|c| all.extend_scaled(&c.members[m], 1.0));
                 let mut xs = Vec::new();
-                all_breakpoints(&mut xs, &mut both, member.length, &loads);
+                all_breakpoints(&mut xs, &mut both, member.length, &all);
                 xs
             })
             .collect();
-        let first = linear
-            .cases
-            .iter()
-            .position(|c| c.case >= base)
-            .unwrap_or(linear.cases.len());
-        let mut parts = Parts {
+        let responses = pieces::responses(model, linear, loads, &xs);
+        let mut own = vec![Vec::new(); linear.members.len()];
+        for (j, o) in responses.own.iter().enumerate() {
+            if let Some((m, _)) = o {
+                own[*m].push(j);
+            }
+        }
+        Parts {
             model,
             linear,
-            base,
             xs,
-            pieces: Vec::with_capacity(count),
-            own: vec![Vec::new(); linear.members.len()],
-        };
-        for i in first..linear.cases.len() {
-            let response = parts.piece_response(i);
-            if let Some((m, _)) = response.own {
-                parts.own[m].push(parts.pieces.len());
-            }
-            parts.pieces.push(response);
-        }
-        parts
-    }
-
-    /// The response of the case at `i` (a piece's) at factor 1.
-    fn piece_response(&self, i: usize) -> PieceResponse {
-        let (linear, model) = (self.linear, self.model);
-        let d = &linear.solutions.cases[i].1;
-        let mut at_nodes = vec![[0.0; 3]; model.nodes.len()];
-        let mut own = None;
-        let ends = linear
-            .members
-            .iter()
-            .enumerate()
-            .map(|(m, member)| {
-                let u = member.local_displacements(d);
-                let p = member.end_forces(&u, &linear.fixed[i][m]);
-                let loads = &linear.cases[i].members[m];
-                if !loads.is_empty() {
-                    let mut f = Functions::default();
-                    functions(&mut f, member, &u, &p, loads, &self.xs[m]);
-                    own = Some((m, f));
-                }
-                for (end, node) in [(0, member.dofs[0] / 3), (3, member.dofs[3] / 3)] {
-                    let g = member.to_global([p[end], p[end + 1], p[end + 2]]);
-                    (0..3).for_each(|k| at_nodes[node][k] += g[k]);
-                }
-                p
-            })
-            .collect();
-        let nodal = &linear.cases[i].nodal;
-        PieceResponse {
-            ends,
-            reactions: model
-                .supports
-                .iter()
-                .map(|s| std::array::from_fn(|k| at_nodes[s.node][k] - nodal[s.node][k]))
-                .collect(),
-            displacements: node_displacements(&linear.restraints, d)
-                .iter()
-                .map(|n| [n.x, n.y, n.rotation])
-                .collect(),
+            responses,
             own,
         }
     }
 
-    /// One combination's bounds (`factors` over the model's cases).
+    /// One combination's bounds (`factors` over the model's cases, `pattern` the patterned ones).
     fn bounds(
         &self,
         factors: &[f64],
+        pattern: &[usize],
         pieces: &[FramePiece],
         wanted: Bounded,
     ) -> Result<FramePatterned, EngineError> {
@@ -295,18 +166,21 @@ impl<'a> Parts<'a> {
         if !(wanted.forces || wanted.displacements || wanted.series) {
             return Ok(out);
         }
-        let fixed: Vec<f64> = (0..self.base).map(|c| factor(factors, c)).collect();
+        // the fixed part: every case but the patterned ones, and the settlements
+        let mut fixed = factors.to_vec();
+        for &c in pattern {
+            if let Some(f) = fixed.get_mut(c) {
+                *f = 0.0;
+            }
+        }
         let scale: Vec<f64> = pieces.iter().map(|p| factor(factors, p.case)).collect();
         let d = self.linear.solutions.combined(&fixed);
         let mut work = Default::default();
         let held = combination_result(self.model, self.linear, &fixed, &d, false, &mut work)?;
-        let bound = |fixed: f64, of: &dyn Fn(&PieceResponse) -> f64| {
-            let contributions: Vec<(usize, f64)> = self
-                .pieces
-                .iter()
-                .enumerate()
-                .map(|(j, r)| (j, scale[j] * of(r)))
-                .collect();
+        let r = &self.responses;
+        let bound = |fixed: f64, of: &dyn Fn(usize) -> f64| {
+            let contributions: Vec<(usize, f64)> =
+                (0..r.count).map(|j| (j, scale[j] * of(j))).collect();
             range(fixed, [0.0; 2], adverse(&contributions))
         };
         if wanted.forces {
@@ -314,9 +188,9 @@ impl<'a> Parts<'a> {
                 .reactions
                 .iter()
                 .enumerate()
-                .map(|(s, r)| {
-                    let fixed = [r.horizontal, r.vertical, r.moment];
-                    std::array::from_fn(|k| bound(fixed[k], &|p| p.reactions[s][k]))
+                .map(|(s, x)| {
+                    let fixed = [x.horizontal, x.vertical, x.moment];
+                    std::array::from_fn(|k| bound(fixed[k], &|j| r.reactions[s * r.count + j][k]))
                 })
                 .collect();
         }
@@ -327,7 +201,9 @@ impl<'a> Parts<'a> {
                 .enumerate()
                 .map(|(n, x)| {
                     let fixed = [x.x, x.y, x.rotation];
-                    std::array::from_fn(|k| bound(fixed[k], &|p| p.displacements[n][k]))
+                    std::array::from_fn(|k| {
+                        bound(fixed[k], &|j| r.displacements[n * r.count + j][k])
+                    })
                 })
                 .collect();
         }
@@ -348,28 +224,35 @@ impl<'a> Parts<'a> {
     ) {
         let mut loads = LocalLoads::default();
         let mut held = Functions::default();
+        let mut off = Vec::with_capacity(self.responses.count);
+        let count = self.responses.count;
         for (m, member) in self.linear.members.iter().enumerate() {
             let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
             functions(&mut held, member, &u, &p, &loads, &self.xs[m]);
             let own: Vec<(usize, f64, &Functions)> = self.own[m]
                 .iter()
-                .filter_map(|&j| self.pieces[j].own.as_ref().map(|(_, f)| (j, scale[j], f)))
+                .filter_map(|&j| {
+                    self.responses.own[j]
+                        .as_ref()
+                        .map(|(_, f)| (j, scale[j], f))
+                })
                 .collect();
+            let ends = &self.responses.ends[m * count..(m + 1) * count];
             let mut extremes = Vec::with_capacity(3);
             let mut series = Vec::with_capacity(3);
             for function in 0..3 {
-                let off = self
-                    .pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| scale[*j] != 0.0 && !self.own[m].contains(j))
-                    .map(|(j, r)| (j, through_ends(&r.ends[m], function, scale[j])))
-                    .collect();
+                off.clear();
+                off.extend(
+                    ends.iter()
+                        .enumerate()
+                        .filter(|&(j, _)| scale[j] != 0.0 && !self.own[m].contains(&j))
+                        .map(|(j, e)| (j, through_ends(e, function, scale[j]))),
+                );
                 let search = Search {
                     xs: &self.xs[m],
                     fixed: &held,
                     own: &own,
-                    off,
+                    off: &off,
                     function,
                 };
                 let (range, sampled) = search.run(member.length, wanted.series);

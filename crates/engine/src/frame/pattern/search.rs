@@ -2,20 +2,19 @@
 //! further wherever a piece's contribution changes sign, so that on each stretch the governing
 //! arrangement is fixed and its function one polynomial, searched at its ends and stationary points.
 
-use nalgebra::Vector6;
-
 use super::super::member_results::{Functions, SAMPLES_PER_MEMBER};
-use crate::beam::pattern::adverse;
+use crate::beam::pattern::COUNTS;
 use crate::beam::{DiagramBounds, PatternedBound, PatternedRange};
 use crate::polynomial::Poly;
 
-/// A piece acting through a member's ends (`p`, what the nodes exert): its axial force, shear or
-/// moment along the member (`function` 0, 1, 2) as `a + b x`, times `scale`.
-pub(super) fn through_ends(p: &Vector6<f64>, function: usize, scale: f64) -> [f64; 2] {
+/// A piece acting through a member's ends only (`start`: axial force, shear and moment just inside
+/// the start): its axial force, shear or moment along the member (`function` 0, 1, 2) as
+/// `a + b x`, times `scale`.
+pub(super) fn through_ends(start: &[f64; 3], function: usize, scale: f64) -> [f64; 2] {
     let [a, b] = match function {
-        0 => [-p[0], 0.0],
-        1 => [p[1], 0.0],
-        _ => [-p[2], p[1]],
+        0 => [start[0], 0.0],
+        1 => [start[1], 0.0],
+        _ => [start[2], start[1]],
     };
     [scale * a, scale * b]
 }
@@ -30,7 +29,7 @@ pub(super) struct Search<'a> {
     /// The member's own pieces: `(piece, factor, functions at factor 1)`.
     pub(super) own: &'a [(usize, f64, &'a Functions)],
     /// Every other piece: `(piece, [a, b])`, its factored contribution `a + b x`.
-    pub(super) off: Vec<(usize, [f64; 2])>,
+    pub(super) off: &'a [(usize, [f64; 2])],
     /// 0 axial force, 1 shear, 2 moment.
     pub(super) function: usize,
 }
@@ -47,52 +46,30 @@ impl Search<'_> {
     /// The largest and smallest values with their governing arrangements, and when `sample`, the
     /// bounds sampled along the member.
     pub(super) fn run(&self, length: f64, sample: bool) -> (PatternedRange, DiagramBounds) {
-        // where each other piece changes sign, in order along the member
-        let mut events: Vec<(f64, usize)> = self
-            .off
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, [_, b]))| *b != 0.0)
-            .map(|(i, (_, [a, b]))| (-a / b, i))
-            .filter(|&(r, _)| r > 0.0 && r < length)
-            .collect();
-        events.sort_by(|x, y| x.0.total_cmp(&y.0));
-        // the sums of the other pieces contributing upward, and of all of them, as a + b x
-        let (mut up, mut total) = ([0.0; 2], [0.0; 2]);
-        for (_, [a, b]) in &self.off {
-            total = [total[0] + a, total[1] + b];
-            if *a > 0.0 || (*a == 0.0 && *b > 0.0) {
-                up = [up[0] + a, up[1] + b];
-            }
-        }
-        let mut next = 0;
+        let mut walk = Walk::new(self.off, length);
         let mut best: [Option<Candidate>; 2] = [None, None];
         let mut series: [Vec<[f64; 2]>; 2] = Default::default();
         for k in 0..self.xs.len() - 1 {
             let (x0, span) = (self.xs[k], self.xs[k + 1] - self.xs[k]);
-            for [ta, tb] in self.stretches(k, x0, span, &events[next..]) {
-                let mid = x0 + 0.5 * (ta + tb);
-                while next < events.len() && events[next].0 < mid {
-                    let [a, b] = self.off[events[next].1].1;
-                    let s = if b > 0.0 { 1.0 } else { -1.0 };
-                    up = [up[0] + s * a, up[1] + s * b];
-                    next += 1;
+            if !sample && self.straight(k) {
+                // each contribution is straight here, so the largest value (a straight line plus
+                // convex ones) and the smallest (plus concave ones) are at the segment's ends
+                for t in [0.0, span] {
+                    let values = self.values_at(k, t, x0 + t);
+                    (0..2).for_each(|d| consider(&mut best[d], d, (x0 + t, values[d], k, t)));
                 }
-                let down = [total[0] - up[0], total[1] - up[1]];
-                for (d, sign, lin) in [(0, 1.0, up), (1, -1.0, down)] {
+                walk.pass(x0 + span);
+                continue;
+            }
+            for [ta, tb] in self.stretches(k, x0, span, walk.ahead()) {
+                let mid = x0 + 0.5 * (ta + tb);
+                walk.pass(mid);
+                for (d, sign, lin) in [(0, 1.0, walk.up), (1, -1.0, walk.down())] {
                     let p = self.arrangement(k, mid - x0, sign, lin, x0);
-                    let mut see = |t: f64| {
-                        let v = p.eval(t);
-                        if best[d].is_none_or(|b| sign * v > sign * b.1) {
-                            best[d] = Some((x0 + t, v, k, t));
-                        }
-                    };
-                    see(ta);
-                    p.derivative()
-                        .roots_in(ta, tb)
-                        .into_iter()
-                        .for_each(&mut see);
-                    see(tb);
+                    let stationary = p.derivative().roots_in(ta, tb);
+                    for t in std::iter::once(ta).chain(stationary).chain([tb]) {
+                        consider(&mut best[d], d, (x0 + t, p.eval(t), k, t));
+                    }
                     if sample {
                         sample_stretch(&mut series[d], &p, x0, [ta, tb], length);
                     }
@@ -101,7 +78,7 @@ impl Search<'_> {
         }
         let [max, min] = [0, 1].map(|d| {
             let (x, _, k, t) = best[d].unwrap_or((0.0, 0.0, 0, 0.0));
-            let (value, pieces) = self.at(k, t, x)[d].clone();
+            let (value, pieces) = self.at(k, t, x, d);
             PatternedBound {
                 value,
                 position: x,
@@ -116,6 +93,34 @@ impl Search<'_> {
                 min: min_series,
             },
         )
+    }
+
+    /// True when segment `k`'s fixed part and own pieces are straight lines (or constants).
+    fn straight(&self, k: usize) -> bool {
+        poly(self.fixed, k, self.function).degree() <= 1
+            && self
+                .own
+                .iter()
+                .all(|&(_, _, fns)| poly(fns, k, self.function).degree() <= 1)
+    }
+
+    /// The largest and smallest values over every arrangement at local `t` of segment `k`
+    /// (position `x`).
+    fn values_at(&self, k: usize, t: f64, x: f64) -> [f64; 2] {
+        let fixed = poly(self.fixed, k, self.function).eval(t);
+        let (mut up, mut down) = (0.0, 0.0);
+        let own = self
+            .own
+            .iter()
+            .map(|&(_, f, fns)| f * poly(fns, k, self.function).eval(t));
+        for c in own.chain(self.off.iter().map(|&(_, [a, b])| a + b * x)) {
+            if c > 0.0 {
+                up += c;
+            } else {
+                down += c;
+            }
+        }
+        [fixed + up, fixed + down]
     }
 
     /// Segment `k`'s stretches (local `[ta, tb]`) between points where a contribution changes sign.
@@ -154,18 +159,96 @@ impl Search<'_> {
         p
     }
 
-    /// The largest and smallest values at local `t` of segment `k` (position `x`), each with the
-    /// pieces present in its arrangement.
-    fn at(&self, k: usize, t: f64, x: f64) -> [(f64, Vec<usize>); 2] {
-        let mut contributions: Vec<(usize, f64)> = self
-            .own
-            .iter()
-            .map(|&(j, f, fns)| (j, f * poly(fns, k, self.function).eval(t)))
-            .collect();
+    /// The value over every arrangement at local `t` of segment `k` (position `x`), largest
+    /// (`d` 0) or smallest (1), with the pieces present in its arrangement: those whose contribution
+    /// there counts (decisions.md 17) and has the sign of `d`.
+    fn at(&self, k: usize, t: f64, x: f64, d: usize) -> (f64, Vec<usize>) {
+        let mut contributions: Vec<(usize, f64)> =
+            Vec::with_capacity(self.off.len() + self.own.len());
         contributions.extend(self.off.iter().map(|&(j, [a, b])| (j, a + b * x)));
-        contributions.sort_by_key(|c| c.0);
-        let fixed = poly(self.fixed, k, self.function).eval(t);
-        adverse(&contributions).map(|(sum, pieces)| (fixed + sum, pieces))
+        // the few own pieces into their places, so that the pieces stay in order
+        for &(j, f, fns) in self.own {
+            let at = contributions.partition_point(|c| c.0 < j);
+            contributions.insert(at, (j, f * poly(fns, k, self.function).eval(t)));
+        }
+        let threshold = COUNTS * contributions.iter().fold(0.0, |m: f64, c| m.max(c.1.abs()));
+        let sign = [1.0, -1.0][d];
+        let mut sum = poly(self.fixed, k, self.function).eval(t);
+        let mut pieces = Vec::with_capacity(contributions.len());
+        for (j, c) in contributions {
+            if sign * c > threshold {
+                sum += c;
+                pieces.push(j);
+            }
+        }
+        (sum, pieces)
+    }
+}
+
+/// Keeps `candidate` when it beats `best` in direction `d` (0 largest, 1 smallest); the first of
+/// equals stays, so that a tie keeps the leftmost.
+fn consider(best: &mut Option<Candidate>, d: usize, candidate: Candidate) {
+    let sign = [1.0, -1.0][d];
+    if best.is_none_or(|b| sign * candidate.1 > sign * b.1) {
+        *best = Some(candidate);
+    }
+}
+
+/// The other pieces' sign changes along a member, walked in order: the sums of those contributing
+/// upward and of all of them, each as `a + b x`.
+struct Walk<'a> {
+    off: &'a [(usize, [f64; 2])],
+    events: Vec<(f64, usize)>,
+    next: usize,
+    up: [f64; 2],
+    total: [f64; 2],
+}
+
+impl<'a> Walk<'a> {
+    fn new(off: &'a [(usize, [f64; 2])], length: f64) -> Self {
+        let mut events: Vec<(f64, usize)> = off
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, [_, b]))| *b != 0.0)
+            .map(|(i, (_, [a, b]))| (-a / b, i))
+            .filter(|&(r, _)| r > 0.0 && r < length)
+            .collect();
+        events.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let (mut up, mut total) = ([0.0; 2], [0.0; 2]);
+        for (_, [a, b]) in off {
+            total = [total[0] + a, total[1] + b];
+            // upward just right of the member's start
+            if *a > 0.0 || (*a == 0.0 && *b > 0.0) {
+                up = [up[0] + a, up[1] + b];
+            }
+        }
+        Walk {
+            off,
+            events,
+            next: 0,
+            up,
+            total,
+        }
+    }
+
+    /// Crosses every sign change before `x`.
+    fn pass(&mut self, x: f64) {
+        while let Some(&(_, i)) = self.events.get(self.next).filter(|e| e.0 < x) {
+            let [a, b] = self.off[i].1;
+            let s = if b > 0.0 { 1.0 } else { -1.0 };
+            self.up = [self.up[0] + s * a, self.up[1] + s * b];
+            self.next += 1;
+        }
+    }
+
+    /// The sign changes not yet crossed.
+    fn ahead(&self) -> &[(f64, usize)] {
+        &self.events[self.next..]
+    }
+
+    /// The sum of the other pieces contributing downward.
+    fn down(&self) -> [f64; 2] {
+        [self.total[0] - self.up[0], self.total[1] - self.up[1]]
     }
 }
 
