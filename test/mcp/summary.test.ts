@@ -61,6 +61,14 @@ describe('solve summaries', () => {
     expect(text).toContain('fixed 0 ft: 5 kip, -50 k.ft');
   });
 
+  it("give a truss's envelope alone by default, its governing member forces named", async () => {
+    // every load G: AS1170-ULS-1 = 1.35G governs both signs, 1.35 x 20/3 = 9 kN in the tie, 1.35 x -25/3 = -11.25 kN
+    // in a rafter (the triangle's method of joints, test/support/models.ts)
+    const text = await summary(solveTrussTool, { ...TRIANGLE_TRUSS, combinations: { standard: 'AS1170' } });
+    expect(text).toContain('ULS forces: member 1 9 (AS1170-ULS-1), member 2 -11.25 (AS1170-ULS-1) kN.');
+    expect(text).not.toContain('Reactions');
+  });
+
   it('name the largest tension and compression of a truss, and cut a long list short', async () => {
     // triangle of test/support/models.ts: tie +20/3 kN, rafters -25/3 kN, at 6 significant digits
     expect(await summary(solveTrussTool, TRIANGLE_TRUSS)).toContain('Forces (tension +): member 1 6.66667, member 2 -8.33333 kN.');

@@ -91,7 +91,8 @@ export function respond<R extends object, E extends { combinations: readonly Com
   const { context } = how;
   const now = context.now ?? (() => performance.now());
   const digits = how.output?.precision ?? PRECISION.http;
-  // the envelope alone: the unfactored analysis and each combination's results are left out (decisions.md 22)
+  // the envelope alone: the unfactored analysis and each combination's results are left out (decisions.md 22); typed as
+  // R all the same, since what reads the results as R (the figures) never takes `output`
   const alone = how.output?.combinations === 'envelope' && envelope !== undefined;
   const [asked, envelopeAsked] = alone ? [{} as R, envelopeAlone(envelope)] : [results, envelope];
   const [shown, enveloped] = how.output?.diagrams === false ? [withoutSeries(asked), withoutSeries(envelopeAsked)] : [asked, envelopeAsked];
