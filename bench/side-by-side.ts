@@ -78,9 +78,9 @@ async function timeRequests(url: string, body: object, budgetMs: number, least =
   const start = performance.now();
   while (times.length < least || performance.now() - start < budgetMs) {
     const t = performance.now();
-    const { status } = await postJson(url, body);
+    const { status, answer } = await postJson(url, body);
     times.push(performance.now() - t);
-    if (status !== 200) throw new Error(`${url}: ${status}`);
+    if (status !== 200) throw new Error(`${url}: ${status} ${JSON.stringify(answer).slice(0, 500)}`);
   }
   return times;
 }

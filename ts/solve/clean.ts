@@ -53,26 +53,33 @@ function asMap(quantities: QuantityOfKey): Table {
   return table;
 }
 
+/** One quantity's largest magnitude, and its smallest that is not 0. */
+class Magnitude {
+  most = 0;
+  least = Infinity;
+}
+
 /**
- * Magnitudes per quantity: the largest, and the smallest that is not 0. When no quantity's smallest is
- * below NOISE_FRACTION of its largest, nothing is round-off and the second walk is not needed.
+ * Magnitudes per quantity. When no quantity's smallest is below NOISE_FRACTION of its largest, nothing is
+ * round-off and the second walk is not needed. One map lookup per value (a frame answer has tens of thousands).
  */
 class Magnitudes {
-  readonly largest = new Map<string, number>();
-  readonly smallest = new Map<string, number>();
+  private readonly of = new Map<string, Magnitude>();
 
   add(quantity: string, most: number, least: number): void {
-    if (most > (this.largest.get(quantity) ?? 0)) this.largest.set(quantity, most);
-    if (least < (this.smallest.get(quantity) ?? Infinity)) this.smallest.set(quantity, least);
+    let m = this.of.get(quantity);
+    if (m === undefined) this.of.set(quantity, (m = new Magnitude()));
+    if (most > m.most) m.most = most;
+    if (least < m.least) m.least = least;
   }
 
   /** The magnitude below which a value of `quantity` is round-off. */
   noise(quantity: string): number {
-    return NOISE_FRACTION * this.largest.get(quantity)!;
+    return NOISE_FRACTION * (this.of.get(quantity)?.most ?? NaN);
   }
 
   anyNoise(): boolean {
-    for (const [quantity, least] of this.smallest) if (least < this.noise(quantity)) return true;
+    for (const m of this.of.values()) if (m.least < NOISE_FRACTION * m.most) return true;
     return false;
   }
 }
@@ -163,7 +170,11 @@ function number(
     return;
   }
   if (finish.zero && quantity !== undefined && magnitude < magnitudes.noise(quantity)) holder[key] = 0;
-  else if (finish.digits !== undefined) holder[key] = significant(value, finish.digits);
+  else if (finish.digits !== undefined) {
+    // a double stored into an object is a new heap number: none when rounding leaves it as it was
+    const rounded = significant(value, finish.digits);
+    if (rounded !== value) holder[key] = rounded;
+  }
 }
 
 /** Every other number of a series from `first` (positions from 0, values from 1), of `quantity` if known. */

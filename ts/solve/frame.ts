@@ -18,12 +18,18 @@ import {
   patternWarnings,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
-import type { EngineFrameAnalysis, EngineFrameResult, FrameDiagramName } from '../engine/frame-model.js';
+import {
+  MEMBER_COLUMNS,
+  type EngineFrameAnalysis,
+  type EngineFrameResult,
+  type FrameDiagramName,
+  type MemberColumn,
+} from '../engine/frame-model.js';
 import { Problem } from '../problem/index.js';
 import { FrameSolveRequest } from '../schema/frame.js';
 import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
-import { fromEngine, type Quantity, type UnitSystem } from '../units/index.js';
+import { fromEngine, fromEngineColumn, type Quantity, type UnitSystem } from '../units/index.js';
 import { inUnits } from './beam.js';
 import type { SolveContext } from './context.js';
 import { engineProblem, formatNumber } from './failures.js';
@@ -108,54 +114,92 @@ const DIAGRAM_QUANTITY = { axial: 'force', shear: 'force', moment: 'moment', def
 
 type Summary = Omit<FrameMemberResult, 'diagrams'>;
 
-/** One engine result's reactions, displacements and member end forces and extremes, in the response's units and signs. */
-function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
+/** The quantity of each member column the response shows. */
+const COLUMN_QUANTITY = {
+  length: 'length',
+  startAxial: 'force',
+  startShear: 'force',
+  startMoment: 'moment',
+  endAxial: 'force',
+  endShear: 'force',
+  endMoment: 'moment',
+  axialMax: 'force',
+  axialMaxAt: 'length',
+  axialMin: 'force',
+  axialMinAt: 'length',
+  shearMax: 'force',
+  shearMaxAt: 'length',
+  shearMin: 'force',
+  shearMinAt: 'length',
+  momentMax: 'moment',
+  momentMaxAt: 'length',
+  momentMin: 'moment',
+  momentMinAt: 'length',
+  deflectionMax: 'displacement',
+  deflectionMaxAt: 'length',
+  deflectionMin: 'displacement',
+  deflectionMinAt: 'length',
+} as const satisfies Record<MemberColumn, Quantity>;
+
+type Columns = Record<MemberColumn, Float64Array>;
+
+/** The member columns in the response's units, converted a column at a time. */
+function presentedColumns(c: Columns, units: UnitSystem): Columns {
+  const out = {} as Columns;
+  for (const column of MEMBER_COLUMNS) out[column] = fromEngineColumn(COLUMN_QUANTITY[column], c[column], units);
+  return out;
+}
+
+/** Member `k`'s extremes from the presented columns. */
+function memberExtremes(c: Columns, k: number): FrameMemberExtremes {
+  const entry = (value: Float64Array, at: Float64Array) => ({ value: value[k]!, position: at[k]! });
+  return {
+    axial: { max: entry(c.axialMax, c.axialMaxAt), min: entry(c.axialMin, c.axialMinAt) },
+    shear: { max: entry(c.shearMax, c.shearMaxAt), min: entry(c.shearMin, c.shearMinAt) },
+    moment: { maxSagging: entry(c.momentMax, c.momentMaxAt), maxHogging: entry(c.momentMin, c.momentMinAt) },
+    deflection: deflectionExtremes(entry(c.deflectionMax, c.deflectionMaxAt), entry(c.deflectionMin, c.deflectionMinAt)),
+  };
+}
+
+/** One engine result's reactions and node displacements, in the response's units, signs and ids. */
+function presentNodes(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
   const nodeId = (i: number) => request.nodes[i]!.id;
   const fixedIds = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
   const fixed = new Set(request.nodes.flatMap((n, i) => (fixedIds.has(n.id) ? [i] : [])));
   const force = (v: number) => fromEngine('force', v, units);
-  const moment = (v: number) => fromEngine('moment', v, units);
-  const length = (v: number) => fromEngine('length', v, units);
-  const c = r.members;
-  const entry = (k: number, value: Float64Array, at: Float64Array, q: 'force' | 'moment' | 'displacement') => ({
-    value: fromEngine(q, value[k]!, units),
-    position: length(at[k]!),
-  });
+  const reactions = r.reactions.map((x) => ({
+    node: nodeId(x.node),
+    horizontal: force(x.horizontal),
+    vertical: force(x.vertical),
+    // the engine's counter-clockwise moment, reported clockwise positive; a pin or roller holds none, so
+    // what the engine's residual leaves there is rounding
+    moment: x.moment === 0 || !fixed.has(x.node) ? 0 : -fromEngine('moment', x.moment, units),
+  }));
+  const [dx, dy, rotation] = [
+    fromEngineColumn('displacement', r.displacements.x, units),
+    fromEngineColumn('displacement', r.displacements.y, units),
+    fromEngineColumn('rotation', r.displacements.rotation, units),
+  ];
+  const displacements = request.nodes.map((n, k) => ({ node: n.id, dx: dx[k]!, dy: dy[k]!, rotation: rotation[k]! }));
+  return { reactions, displacements };
+}
+
+/** One engine result's reactions, displacements and member end forces and extremes, in the response's units and signs. */
+function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
+  const { reactions, displacements } = presentNodes(r, request, units);
+  const c = presentedColumns(r.members, units);
   return {
-    reactions: r.reactions.map((x) => ({
-      node: nodeId(x.node),
-      horizontal: force(x.horizontal),
-      vertical: force(x.vertical),
-      // the engine's counter-clockwise moment, reported clockwise positive; a pin or roller holds none, so
-      // what the engine's residual leaves there is rounding
-      moment: x.moment === 0 || !fixed.has(x.node) ? 0 : -moment(x.moment),
-    })),
-    displacements: request.nodes.map((n, k) => ({
-      node: n.id,
-      dx: fromEngine('displacement', r.displacements.x[k]!, units),
-      dy: fromEngine('displacement', r.displacements.y[k]!, units),
-      rotation: fromEngine('rotation', r.displacements.rotation[k]!, units),
-    })),
+    reactions,
+    displacements,
     // the engine numbers members and nodes in the request's order; `from` and `to` are node ids
     members: request.members.map((m, k): Summary => ({
       member: m.id,
       from: m.from,
       to: m.to,
-      length: length(c.length[k]!),
-      start: { axial: force(c.startAxial[k]!), shear: force(c.startShear[k]!), moment: moment(c.startMoment[k]!) },
-      end: { axial: force(c.endAxial[k]!), shear: force(c.endShear[k]!), moment: moment(c.endMoment[k]!) },
-      extremes: {
-        axial: { max: entry(k, c.axialMax, c.axialMaxAt, 'force'), min: entry(k, c.axialMin, c.axialMinAt, 'force') },
-        shear: { max: entry(k, c.shearMax, c.shearMaxAt, 'force'), min: entry(k, c.shearMin, c.shearMinAt, 'force') },
-        moment: {
-          maxSagging: entry(k, c.momentMax, c.momentMaxAt, 'moment'),
-          maxHogging: entry(k, c.momentMin, c.momentMinAt, 'moment'),
-        },
-        deflection: deflectionExtremes(
-          entry(k, c.deflectionMax, c.deflectionMaxAt, 'displacement'),
-          entry(k, c.deflectionMin, c.deflectionMinAt, 'displacement'),
-        ),
-      },
+      length: c.length[k]!,
+      start: { axial: c.startAxial[k]!, shear: c.startShear[k]!, moment: c.startMoment[k]! },
+      end: { axial: c.endAxial[k]!, shear: c.endShear[k]!, moment: c.endMoment[k]! },
+      extremes: memberExtremes(c, k),
     })),
   };
 }
@@ -190,8 +234,9 @@ export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequ
 
 /** A combination's results as the envelope lists them: members by their extremes only. */
 function presentCombination(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameCombinationResult {
-  const { reactions, displacements, members } = presentSummary(r, request, units);
-  return { reactions, displacements, members: members.map(({ member, extremes }) => ({ member, extremes })) };
+  const { reactions, displacements } = presentNodes(r, request, units);
+  const c = presentedColumns(r.members, units);
+  return { reactions, displacements, members: request.members.map((m, k) => ({ member: m.id, extremes: memberExtremes(c, k) })) };
 }
 
 const MOVES = { horizontal: 'move horizontally', vertical: 'move vertically', rotation: 'rotate' } as const;
