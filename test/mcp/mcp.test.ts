@@ -287,7 +287,7 @@ describe('solve_frame', () => {
   it('takes pattern loading through the same schema: the envelope of the route', async () => {
     // the two-bay portal, live load patterned beam by beam (test/fixtures/pattern-frame: left beam sagging 14.0747 kN.m)
     const patterned = fixture('pattern-frame', 'two-bay-portal-live-pattern').request;
-    const viaTool = await call('solve_frame', { ...patterned, output: FULL });
+    const viaTool = await call('solve_frame', { ...patterned, output: { ...FULL, combinations: 'detail' } });
     const viaHttp = await http('/v1/frame/solve', patterned);
     expect(withoutTiming(viaTool.structuredContent)).toEqual(withoutTiming(viaHttp.body));
     const sagging = valueAt(viaTool.structuredContent, 'envelope.uls.members.1.moment.maxSagging.value');
