@@ -87,8 +87,8 @@ export class Page {
     });
     $('#engine-version').textContent = `engine ${engine.version}`;
     if (opening.note !== undefined) $('#notice').textContent = opening.note;
-    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
-      this.draw(view, combination),
+    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination, width) =>
+      this.draw(view, combination, width),
     );
     this.rows = new PaintedRows($('#collections'), 'section[data-collection]');
     this.tables = new ResultsTables($('#tables'));
@@ -371,10 +371,11 @@ export class Page {
   private draw(
     view: string,
     combination: string | undefined,
+    width: number,
   ): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
     if (this.solved) {
       try {
-        const drawn = { model: this.model, solved: this.solved, ...(combination !== undefined && { combination }) };
+        const drawn = { model: this.model, solved: this.solved, width, ...(combination !== undefined && { combination }) };
         return { svg: figure(this.kind, view, this.context, drawn) };
       } catch (error) {
         // what the diagram route refuses (the envelope of a view that draws one analysis): its own reason
