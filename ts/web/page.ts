@@ -17,6 +17,8 @@ import { kindOfPath, SPECS, type Kind, type KindSpec } from './kinds.js';
 import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
 import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, type Table } from './results.js';
+import { Report } from './report/report.js';
+import { withSettings } from './report/title.js';
 import { PaintedRows } from './rows.js';
 import { ResultsTables } from './tables.js';
 import { figure, solve, type Solved } from './solve.js';
@@ -52,6 +54,7 @@ export class Page {
   private readonly spec: KindSpec;
   private readonly context: SolveContext;
   private readonly figures: Figures;
+  private readonly report: Report;
   private readonly rows: PaintedRows;
   private readonly tables: ResultsTables;
   private model: Model;
@@ -90,6 +93,11 @@ export class Page {
     this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination, width) =>
       this.draw(view, combination, width),
     );
+    this.report = new Report($('#report'), this.spec, engine.version, {
+      current: () => ({ model: this.model, response: this.response }),
+      draw: (view, combination, width) => this.draw(view, combination, width),
+      changed: () => this.followAddress(),
+    });
     this.rows = new PaintedRows($('#collections'), 'section[data-collection]');
     this.tables = new ResultsTables($('#tables'));
     this.listen();
@@ -126,7 +134,9 @@ export class Page {
       this.jsonOnScreen = entries.at(-1)!.isIntersecting;
       this.showJson();
     }).observe($('#model-json'));
+    // the page prints its calculation report (report/report.ts builds it before printing)
     $('#print').addEventListener('click', () => window.print());
+    $('#open-report').addEventListener('click', () => this.report.open());
   }
 
   private edit(field: HTMLInputElement | HTMLSelectElement): void {
@@ -248,6 +258,7 @@ export class Page {
     // a mechanism is drawn at once, wherever the figures are: it is what the user must see
     if (state === 'mechanism') this.figures.show('problem');
     if (state !== 'invalid') this.figures.redraw(state === 'mechanism');
+    this.report.outdated();
     const drawn = performance.now();
     $('#figures').classList.toggle('stale', state === 'invalid');
     this.jsonCurrent = false;
@@ -393,7 +404,8 @@ export class Page {
   /** The address bar's `?model=` follows every edit (the links.view encoding), so the address is a share link. */
   private followAddress(): void {
     const link = viewLink(location.origin, this.kind, this.model as Json, this.engine.linkDeflater);
-    const query = link ? link.view.slice(link.view.indexOf('?')) : '';
+    // the report's title block and paper ride along (report/title.ts)
+    const query = withSettings(link ? link.view.slice(link.view.indexOf('?')) : '', this.report.settings);
     // only when it changes: replaceState costs the browser tens of milliseconds on a page of 2,000 fields
     if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
     setText($('#link-status'), link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.');
