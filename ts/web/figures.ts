@@ -8,6 +8,7 @@
  * width of its pane, so that its labels are at least 11 px on screen (figure-width.ts); `data-width` says which.
  */
 import { escapeXml } from '../svg/escape.js';
+import { coordinate } from '../svg/format.js';
 import { changedLayers } from './figure-layers.js';
 import { drawnWidth, drawReadable, drawWidth, SMALLEST_DRAWN_PX } from './figure-width.js';
 import type { Kind } from './kinds.js';
@@ -272,13 +273,16 @@ function place(holder: HTMLElement, svg: string, before: string | undefined): vo
   for (const { index, text } of changes) groups[index]!.outerHTML = text;
 }
 
-/** The overlay marking a mechanism's place: a ring the page's stylesheet draws in the alert colour. */
+/**
+ * The overlay marking a mechanism's place: a ring the page's stylesheet draws in the alert colour, its centre
+ * written as the renderer writes the node it rings (to the hundredth of a pixel).
+ */
 function ring(at: { x: number; y: number }): SVGCircleElement {
   const circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
   circle.setAttribute('data-mechanism', '');
   circle.setAttribute('class', 'mechanism-mark');
-  circle.setAttribute('cx', String(at.x));
-  circle.setAttribute('cy', String(at.y));
+  circle.setAttribute('cx', coordinate(at.x));
+  circle.setAttribute('cy', coordinate(at.y));
   circle.setAttribute('r', '16');
   return circle;
 }

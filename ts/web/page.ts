@@ -397,7 +397,7 @@ export class Page {
     if (this.failure?.code !== 'unstable_structure') return { message: 'No figure: the model has problems (see the fields marked).' };
     if (view !== 'problem') return { message: 'No results: the structure is a mechanism (see the problem view).' };
     const place = this.failure.mechanism;
-    const drawn = mechanismFigure(this.kind, this.model, place);
+    const drawn = mechanismFigure(this.kind, this.model, place, width);
     return { svg: drawn.svg, mark: { at: drawn.mark, message: this.failure.detail ?? 'The structure is a mechanism.' } };
   }
 
