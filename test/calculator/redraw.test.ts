@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserAndService } from '../support/browser-service.js';
-import { downloadedSvg, editField, openCalculator, post, withoutAttribution } from '../support/calculator.js';
+import { downloadedSvg, editField, figureWidth, openCalculator, post, withoutAttribution } from '../support/calculator.js';
 import { SIMPLE_BEAM } from '../support/models.js';
 
 const rig = browserAndService();
@@ -35,6 +35,7 @@ describe('redrawing the shown figure after an edit', () => {
       ...SIMPLE_BEAM,
       loads: [{ ...SIMPLE_BEAM.loads[0], start: -12 }],
       view: 'setup',
+      width: await figureWidth(page, 'setup'),
     });
     expect(text).toBe(withoutAttribution(api.text));
     const same = await figure.evaluate((svg, text) => {

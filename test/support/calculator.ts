@@ -170,6 +170,17 @@ export async function downloadedSvg(page: Page, kind: Kind, view: string): Promi
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * The width the page drew a figure at (`data-width`): drawn for its pane (ts/web/figure-width.ts), it is the
+ * diagram route's figure of that `width`. `combination` picks the figure drawn for one.
+ */
+export async function figureWidth(page: Page, view: string, combination?: string): Promise<number> {
+  const which = combination === undefined ? ':not([data-combination])' : `[data-combination="${combination}"]`;
+  const width = Number(await page.locator(`figure[data-view="${view}"]${which}`).getAttribute('data-width'));
+  if (!Number.isInteger(width) || width <= 0) throw new Error(`the ${view} figure says no width it was drawn at${said(page)}`);
+  return width;
+}
+
 /** An SVG the diagram route answered, less the attribution comment line `withAttribution` ends it with. */
 export function withoutAttribution(svg: string): string {
   const match = /<!-- [^\n]* -->\n$/.exec(svg);

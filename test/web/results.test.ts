@@ -157,6 +157,10 @@ describe('a mechanism on the problem figure', () => {
     const drawn = mechanismFigure('beam', model, place);
     expect(drawn.mark).toEqual({ x: 816, y: 115 });
     expect(drawn.svg.startsWith('<svg')).toBe(true);
+    // drawn for a 500 px pane as the page draws it: x = 44 + (500 - 88) × 6/6 = 456 px
+    const narrow = mechanismFigure('beam', model, place, 500);
+    expect(narrow.mark).toEqual({ x: 456, y: 115 });
+    expect(narrow.svg).toMatch(/^<svg[^>]* width="500"/);
   });
 
   it('rings node 1 of the triangle on one roller at node 2', () => {

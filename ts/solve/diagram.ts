@@ -181,23 +181,26 @@ function beamDrawing(
 
 /**
  * Figures of a solve already done, for the calculator page, which solves once per edit and draws the figure
- * on screen from that answer: the same SVG as `render<Kind>Diagram({ ...request, view })` with default options
- * (the unfactored analysis), without validating and solving the model a second time. `request` is the body
- * the solve validator passed, `response` the solve's answer as plain data (`plainData`).
+ * on screen from that answer: the same SVG as `render<Kind>Diagram({ ...request, view, width })` with the other
+ * options at their defaults (the unfactored analysis), without validating and solving the model a second time.
+ * `request` is the body the solve validator passed, `response` the solve's answer as plain data (`plainData`);
+ * `width` is the figure's, within the route's range (the page draws for the width of its pane).
  */
-export type SolvedFigure =
+export type SolvedFigure = { width?: number | undefined } & (
   | { kind: 'beam'; request: BeamSolveRequest; response: Plain<BeamSolveResponse>; view: BeamDiagramView }
   | { kind: 'truss'; request: TrussSolveRequest; response: Plain<TrussSolveResponse>; view: TrussView }
-  | { kind: 'frame'; request: FrameSolveRequest; response: Plain<FrameSolveResponse>; view: FrameView };
+  | { kind: 'frame'; request: FrameSolveRequest; response: Plain<FrameSolveResponse>; view: FrameView }
+);
 
 export function renderSolvedDiagram(solved: SolvedFigure, context: SolveContext): string {
   const caption = plainCaption(solved.request);
+  const { width } = solved;
   const drawing =
     solved.kind === 'beam'
-      ? beamDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, deformed: false })
+      ? beamDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, deformed: false, width })
       : solved.kind === 'truss'
-        ? trussDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true })
-        : frameDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true });
+        ? trussDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true, width })
+        : frameDrawing({ model: solved.request, results: solved.response, caption }, { view: solved.view, numbers: true, width });
   return written(drawing, context);
 }
 

@@ -4,13 +4,16 @@
  * The shown figure holds the SVG inline and a download link to the same text; the others are empty until shown.
  * While the figures are scrolled out of view (a user editing load 150 of a long table), an edit draws nothing:
  * the shown figure is drawn as it comes into view, as its download is clicked, or before the page prints.
- * A redraw writes again only the layers whose text changed (figure-layers.ts).
+ * A redraw writes again only the layers whose text changed (figure-layers.ts). Each figure is drawn for the
+ * width of its pane, so that its labels are at least 11 px on screen (figure-width.ts); `data-width` says which.
  */
 import { escapeXml } from '../svg/escape.js';
+import { coordinate } from '../svg/format.js';
 import { changedLayers } from './figure-layers.js';
+import { drawnWidth, drawReadable, drawWidth, SMALLEST_DRAWN_PX } from './figure-width.js';
 import type { Kind } from './kinds.js';
 
-const VIEW_TITLES: Record<string, string> = {
+export const VIEW_TITLES: Record<string, string> = {
   problem: 'Problem',
   setup: 'Setup',
   results: 'Results',
@@ -41,16 +44,28 @@ export class Figures {
   private readonly stale = new Set<string>();
   /** Whether the figures are on screen, as an IntersectionObserver last said (until it has, assumed so). */
   private onScreen = true;
+  /** The pane's width in CSS px, as a ResizeObserver last said. */
+  private pane: number;
+  /** The smallest label of each figure (`view|loading`) as last drawn: the width to draw it at follows from it. */
+  private readonly fonts = new Map<string, number>();
 
   constructor(
     private readonly root: HTMLElement,
     private readonly kind: Kind,
     private readonly views: readonly string[],
     first: string,
-    /** Draws a view, of a combination or the envelope when one is given: its SVG text and a mechanism mark, or a message saying why there is no figure. */
-    private readonly draw: (view: string, combination: string | undefined) => { svg: string; mark?: Mark } | { message: string },
+    /**
+     * Draws a view `width` px wide, of a combination or the envelope when one is given: its SVG text and a
+     * mechanism mark, or a message saying why there is no figure.
+     */
+    private readonly draw: (
+      view: string,
+      combination: string | undefined,
+      width: number,
+    ) => { svg: string; mark?: Mark } | { message: string },
   ) {
     this.shown = first;
+    this.pane = root.clientWidth;
     const tabs = views.map(
       (v) =>
         `<button type="button" role="tab" id="tab-${v}" aria-controls="figure-${v}" data-tab="${v}" aria-selected="${v === first}" tabindex="${v === first ? 0 : -1}">${escapeXml(VIEW_TITLES[v] ?? v)}</button>`,
@@ -79,6 +94,32 @@ export class Figures {
       if (this.onScreen) this.current();
     }).observe(root);
     window.addEventListener('beforeprint', () => this.current());
+    new ResizeObserver(() => this.resized(root.clientWidth)).observe(root);
+  }
+
+  /**
+   * The pane changed width: a narrower pane would shrink the labels, so the figure is drawn again at once; a
+   * wider one draws it again only when it gains 5% (a scroll bar coming and going redraws nothing).
+   */
+  private resized(pane: number): void {
+    if (pane === this.pane || pane === 0) return;
+    this.pane = pane;
+    const shown = Number(this.figure(this.shown).dataset.width);
+    if (!(shown > 0)) return;
+    const wanted = drawWidth(pane, this.fonts.get(this.fontKey(this.shown)) ?? SMALLEST_DRAWN_PX);
+    if (wanted < shown || wanted > shown * 1.05) this.redraw();
+  }
+
+  private fontKey(view: string): string {
+    return `${view}|${this.loading ?? ''}`;
+  }
+
+  /** A view drawn for the pane, its labels readable (figure-width.ts). */
+  private drawForPane(view: string): { svg: string; mark?: Mark } | { message: string } {
+    const key = this.fontKey(view);
+    const { drawn, font } = drawReadable(this.pane, this.fonts.get(key), (width) => this.draw(view, this.loading, width));
+    if (font !== undefined) this.fonts.set(key, font);
+    return drawn;
   }
 
   /**
@@ -187,14 +228,16 @@ export class Figures {
     this.stale.delete(view);
     const holder = figure.querySelector<HTMLElement>('.svg')!;
     const link = figure.querySelector<HTMLAnchorElement>('a.download')!;
-    const drawn = this.draw(view, this.loading);
+    const drawn = this.drawForPane(view);
     if ('message' in drawn) {
       holder.innerHTML = `<p class="no-figure">${escapeXml(drawn.message)}</p>`;
       this.texts.delete(view);
+      delete figure.dataset.width;
       link.hidden = true;
       return;
     }
     place(holder, drawn.svg, this.texts.get(view));
+    figure.dataset.width = String(drawnWidth(drawn.svg) ?? '');
     this.texts.set(view, drawn.svg);
     link.hidden = false;
     if (drawn.mark) {
@@ -231,13 +274,16 @@ function place(holder: HTMLElement, svg: string, before: string | undefined): vo
   for (const { index, text } of changes) groups[index]!.outerHTML = text;
 }
 
-/** The overlay marking a mechanism's place: a ring the page's stylesheet draws in the alert colour. */
+/**
+ * The overlay marking a mechanism's place: a ring the page's stylesheet draws in the alert colour, its centre
+ * written as the renderer writes the node it rings (to the hundredth of a pixel).
+ */
 function ring(at: { x: number; y: number }): SVGCircleElement {
   const circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
   circle.setAttribute('data-mechanism', '');
   circle.setAttribute('class', 'mechanism-mark');
-  circle.setAttribute('cx', String(at.x));
-  circle.setAttribute('cy', String(at.y));
+  circle.setAttribute('cx', coordinate(at.x));
+  circle.setAttribute('cy', coordinate(at.y));
   circle.setAttribute('r', '16');
   return circle;
 }

@@ -21,7 +21,7 @@ export interface MechanismFigure {
   mark?: Point;
 }
 
-const FIGURE = { width: DIAGRAM_WIDTH.default, theme: 'light', style: 'modern' } as const;
+const FIGURE = { theme: 'light', style: 'modern' } as const;
 
 const nothing = { value: 0, position: 0 };
 /** The problem view draws the model only: neither reactions nor diagrams are read. */
@@ -55,13 +55,18 @@ function beamMark(scene: Scene, model: BeamSolveRequest, position: number | unde
 /** Where a mechanism is: the node that moves, or its position along a beam. */
 type Place = { node?: number; position?: number };
 
-/** The problem figure of a valid model that is a mechanism, and the mark of `mechanism` on it. */
-export function mechanismFigure(kind: Kind, model: unknown, given: Place | { kind: 'buckling' } | undefined): MechanismFigure {
+/** The problem figure of a valid model that is a mechanism, `width` px wide, and the mark of `mechanism` on it. */
+export function mechanismFigure(
+  kind: Kind,
+  model: unknown,
+  given: Place | { kind: 'buckling' } | undefined,
+  width: number = DIAGRAM_WIDTH.default,
+): MechanismFigure {
   // a buckled arrangement has no one place that moves: the figure has no mark
   const mechanism = given !== undefined && 'kind' in given ? undefined : given;
   if (kind === 'beam') {
     const request = model as BeamSolveRequest;
-    const options = { ...FIGURE, view: 'problem', deformed: false, height: DIAGRAM_HEIGHT.beam } as const;
+    const options = { ...FIGURE, width, view: 'problem', deformed: false, height: DIAGRAM_HEIGHT.beam } as const;
     return {
       svg: renderBeam(request, NO_RESULTS, options),
       mark: beamMark(beamScene(request, NO_RESULTS, options), request, mechanism?.position),
@@ -69,14 +74,14 @@ export function mechanismFigure(kind: Kind, model: unknown, given: Place | { kin
   }
   if (kind === 'truss') {
     const request = model as TrussSolveRequest;
-    const options = { ...FIGURE, view: 'problem', height: DIAGRAM_HEIGHT.truss } as const;
+    const options = { ...FIGURE, width, view: 'problem', height: DIAGRAM_HEIGHT.truss } as const;
     return {
       svg: renderTruss(request, undefined, options),
       mark: nodeMark(trussScene(request, undefined, options), request.nodes, mechanism?.node),
     };
   }
   const request = model as FrameSolveRequest;
-  const options = { ...FIGURE, view: 'problem', height: DIAGRAM_HEIGHT.frame } as const;
+  const options = { ...FIGURE, width, view: 'problem', height: DIAGRAM_HEIGHT.frame } as const;
   return {
     svg: renderFrame(request, undefined, options),
     mark: nodeMark(frameScene(request, undefined, options), request.nodes, mechanism?.node),

@@ -19,6 +19,8 @@ import { mechanismFigure } from './mechanism.js';
 import { get, pointerOfPath, set, tokens, type Json } from './pointer.js';
 import { analysisHtml, bucklingTable } from './analysis.js';
 import { displacementsTable, envelopeTable, extremesTable, formatValue, reactionsTable, spansTable, type Table } from './results.js';
+import { Report } from './report/report.js';
+import { withSettings } from './report/title.js';
 import { PaintedRows } from './rows.js';
 import { SpanLengths } from './span-edit.js';
 import { ResultsTables } from './tables.js';
@@ -58,6 +60,7 @@ export class Page {
   private readonly spec: KindSpec;
   private readonly context: SolveContext;
   private readonly figures: Figures;
+  private readonly report: Report;
   private readonly rows: PaintedRows;
   private readonly tables: ResultsTables;
   private model: Model;
@@ -95,9 +98,14 @@ export class Page {
     });
     $('#engine-version').textContent = `engine ${engine.version}`;
     if (opening.note !== undefined) $('#notice').textContent = opening.note;
-    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination) =>
-      this.draw(view, combination),
+    this.figures = new Figures($('#figures'), this.kind, this.spec.views, this.spec.firstView, (view, combination, width) =>
+      this.draw(view, combination, width),
     );
+    this.report = new Report($('#report'), this.spec, engine.version, {
+      current: () => ({ model: this.model, response: this.response }),
+      draw: (view, combination, width) => this.draw(view, combination, width),
+      changed: () => this.followAddress(),
+    });
     this.rows = new PaintedRows($('#collections'), 'section[data-collection]');
     this.tables = new ResultsTables($('#tables'));
     this.listen();
@@ -134,7 +142,9 @@ export class Page {
       this.jsonOnScreen = entries.at(-1)!.isIntersecting;
       this.showJson();
     }).observe($('#model-json'));
+    // the page prints its calculation report (report/report.ts builds it before printing)
     $('#print').addEventListener('click', () => window.print());
+    $('#open-report').addEventListener('click', () => this.report.open());
   }
 
   private edit(field: HTMLInputElement | HTMLSelectElement): void {
@@ -300,6 +310,7 @@ export class Page {
     // a mechanism is drawn at once, wherever the figures are: it is what the user must see
     if (state === 'mechanism') this.figures.show('problem');
     if (state !== 'invalid') this.figures.redraw(state === 'mechanism');
+    this.report.outdated();
     const drawn = performance.now();
     $('#figures').classList.toggle('stale', state === 'invalid');
     this.jsonCurrent = false;
@@ -433,10 +444,11 @@ export class Page {
   private draw(
     view: string,
     combination: string | undefined,
+    width: number,
   ): { svg: string; mark?: { at?: { x: number; y: number }; message: string } } | { message: string } {
     if (this.solved) {
       try {
-        const drawn = { model: this.model, solved: this.solved, ...(combination !== undefined && { combination }) };
+        const drawn = { model: this.model, solved: this.solved, width, ...(combination !== undefined && { combination }) };
         return { svg: figure(this.kind, view, this.context, drawn) };
       } catch (error) {
         // what the diagram route refuses (the envelope of a view that draws one analysis): its own reason
@@ -447,14 +459,15 @@ export class Page {
     if (this.failure?.code !== 'unstable_structure') return { message: 'No figure: the model has problems (see the fields marked).' };
     if (view !== 'problem') return { message: 'No results: the structure is a mechanism (see the problem view).' };
     const place = this.failure.mechanism;
-    const drawn = mechanismFigure(this.kind, this.model, place);
+    const drawn = mechanismFigure(this.kind, this.model, place, width);
     return { svg: drawn.svg, mark: { at: drawn.mark, message: this.failure.detail ?? 'The structure is a mechanism.' } };
   }
 
   /** The address bar's `?model=` follows every edit (the links.view encoding), so the address is a share link. */
   private followAddress(): void {
     const link = viewLink(location.origin, this.kind, this.model as Json, this.engine.linkDeflater);
-    const query = link ? link.view.slice(link.view.indexOf('?')) : '';
+    // the report's title block and paper ride along (report/title.ts)
+    const query = withSettings(link ? link.view.slice(link.view.indexOf('?')) : '', this.report.settings);
     // only when it changes: replaceState costs the browser tens of milliseconds on a page of 2,000 fields
     if (location.search !== query) history.replaceState(null, '', `${location.pathname}${query}`);
     setText($('#link-status'), link ? '' : 'This model is too large for a link (over 2,000 characters): share it as JSON below.');

@@ -42,20 +42,21 @@ export function solve(kind: Kind, body: unknown, context: SolveContext): Solved 
 }
 
 /**
- * The SVG text `POST /v1/<kind>/diagram` answers for the model and view, less the attribution comment. The
- * unfactored analysis is drawn from the page's own solve of that model (`solved`); a combination or the
- * envelope goes through the diagram pipeline, which solves what it draws.
+ * The SVG text `POST /v1/<kind>/diagram` answers for the model, view and width (the route's default without
+ * one), less the attribution comment. The unfactored analysis is drawn from the page's own solve of that model
+ * (`solved`); a combination or the envelope goes through the diagram pipeline, which solves what it draws.
  */
 export function figure(
   kind: Kind,
   view: string,
   context: SolveContext,
-  drawn: { model: object; combination?: string; solved: Solved },
+  drawn: { model: object; combination?: string; solved: Solved; width?: number },
 ): string {
+  const { width } = drawn;
   const svg =
     drawn.combination === undefined
-      ? renderSolvedDiagram({ kind, ...drawn.solved, view } as SolvedFigure, context)
-      : RENDER[kind]({ ...drawn.model, combination: drawn.combination, view }, context);
+      ? renderSolvedDiagram({ kind, ...drawn.solved, view, width } as SolvedFigure, context)
+      : RENDER[kind]({ ...drawn.model, combination: drawn.combination, view, ...(width !== undefined && { width }) }, context);
   const comment = `<!-- ${escapeComment(attribution(context.baseUrl))} -->\n`;
   return svg.endsWith(comment) ? svg.slice(0, -comment.length) : svg;
 }
