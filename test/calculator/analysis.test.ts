@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserAndService } from '../support/browser-service.js';
-import { downloadedSvg, editField, modelInAddress, openCalculator, post, withoutAttribution } from '../support/calculator.js';
+import { downloadedSvg, editField, figureWidth, modelInAddress, openCalculator, post, withoutAttribution } from '../support/calculator.js';
 
 const TEST_TIMEOUT_MS = 90_000;
 const rig = browserAndService();
@@ -48,10 +48,12 @@ describe('the frame calculator’s analysis', () => {
       expect(Math.abs(Number(await cell('/buckling/0/factor')) / euler - 1)).toBeLessThan(1e-9);
       expect(await page.locator('table#buckling caption').textContent()).toMatch(/second order, 1 iteration$/);
 
-      // the buckling figure is the diagram route's
-      const diagram = await post(rig.service.url, '/v1/frame/diagram', { ...(modelInAddress(page) as object), view: 'buckling' });
+      // the buckling figure is the diagram route's, at the width the page drew it for its pane
+      const shown = await downloadedSvg(page, 'frame', 'buckling');
+      const width = await figureWidth(page, 'buckling');
+      const diagram = await post(rig.service.url, '/v1/frame/diagram', { ...(modelInAddress(page) as object), view: 'buckling', width });
       expect(diagram.status).toBe(200);
-      expect(await downloadedSvg(page, 'frame', 'buckling')).toBe(withoutAttribution(diagram.text));
+      expect(shown).toBe(withoutAttribution(diagram.text));
 
       // past the critical load: the page says the loads buckle the frame
       expect(await editField(page, '/nodalLoads/0/fy', '-2000')).toBe('mechanism');
