@@ -130,7 +130,7 @@ describe('the response', () => {
   it('says how J and Cw were computed first, and carries meta like every solve', async () => {
     const s = await measure({ shapes: [rectangle(0, 0, 10, 10)] });
     expect(s.notes[0]).toMatch(
-      /^J, Cw and shearCentre by finite elements: .* J ± [0-9.e-]+%, Cw ± [0-9.e-]+ mm6, shearCentre ± [0-9.e-]+ mm\.$/,
+      /^J, Cw and shearCentre by finite elements: .* J ± [0-9.e-]+%; Cw ± [0-9.e-]+ mm6 and shearCentre ± [0-9.e-]+ mm \(estimates: .*\)\.$/,
     );
     expect(Object.keys(s.meta)).toEqual(['engineVersion', 'units', 'unitLabels', 'computeMs', 'attribution', 'warnings']);
     expect(s.meta.units).toBe('SI');

@@ -63,7 +63,7 @@ export function overlappingStars(count = 200, points = 40) {
 
 /**
  * One lobed 1,000-point polygon (radius 100 + 20 sin 7θ mm): its J and Cw by finite elements take a mesh of a
- * couple of thousand six-node triangles and its halving, seconds of an engine thread rather than milliseconds.
+ * couple of thousand six-node triangles solved twice, tens of milliseconds of an engine thread rather than one.
  */
 export function lobedSection() {
   const points = Array.from({ length: 1000 }, (_, k) => {

@@ -17,11 +17,11 @@ export interface EngineSectionModel {
   shapes: EngineShape[];
   /** Keep the material's outlines and discs in the answer (figures). */
   outline: boolean;
-  /** Compute J, Cw and the shear centre by finite elements (a mesh and two solves). */
+  /** Compute J, Cw and the shear centre by finite elements (a mesh, the warping function and the stress function). */
   torsion: boolean;
 }
 
-/** Cw and Trefftz's shear centre of one solid, with how much each changed when the mesh was halved. */
+/** Cw and Trefftz's shear centre of one solid, with how much each changes when the warping function is read linearly between the triangles' corners. */
 export interface EngineWarping {
   cw: number;
   cwChange: number;
@@ -34,12 +34,13 @@ export type EngineTorsion =
   | {
       kind: 'computed';
       j: number;
+      /** J less the stress function's J on the same mesh: a bound on J's error */
       jChange: number;
       /** null for several separate solids */
       warping: EngineWarping | null;
       solids: number;
-      /** six-node triangles of the mesh and of its halving */
-      triangles: [number, number];
+      /** six-node triangles of the mesh */
+      triangles: number;
     }
   | { kind: 'tooManyCorners'; corners: number; limit: number }
   | { kind: 'tooManyTriangles'; triangles: number; limit: number }

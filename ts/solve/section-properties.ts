@@ -68,6 +68,12 @@ export function sectionEngineModel(request: SectionPropertiesRequest, outline: b
 
 /** Two significant figures: an estimate is no more precise than that. */
 const rough = (v: number) => Number(v.toPrecision(2));
+/** Two figures, rounded up: a bound stays a bound when it is printed. */
+const roughUp = (v: number) => {
+  if (!(v > 0)) return 0;
+  const step = 10 ** (Math.floor(Math.log10(v)) - 1);
+  return Number((Math.ceil(v / step) * step).toPrecision(2));
+};
 
 /** What the notes say of J, Cw and the shear centre: how they were computed and how far to trust them, or why they are missing. */
 export function torsionNotes(torsion: EngineTorsion | null, units: UnitSystem, circles: boolean): string[] {
@@ -87,13 +93,12 @@ export function torsionNotes(torsion: EngineTorsion | null, units: UnitSystem, c
     case 'computed':
       break;
   }
-  const [mesh, halved] = torsion.triangles;
   const method =
-    `J, Cw and shearCentre by finite elements: the Saint-Venant warping function (Pilkey's formulation) on ${mesh} six-node triangles, ` +
-    `then on the same mesh halved (${halved}); the values are the halved mesh's, and the change between the two is the error estimate: ` +
-    `J ± ${rough((100 * torsion.jChange) / torsion.j)}%` +
+    `J, Cw and shearCentre by finite elements: the Saint-Venant warping function (Pilkey's formulation) on ${torsion.triangles} six-node triangles; ` +
+    `Prandtl's stress function on the same mesh gives a lower bound on J (the warping function's J is an upper one), so J's error is at most ` +
+    `J ± ${roughUp((100 * torsion.jChange) / torsion.j)}%` +
     (torsion.warping
-      ? `, Cw ± ${rough(torsion.warping.cwChange)} ${unit('warpingConstant')}, shearCentre ± ${rough(torsion.warping.shearCentreShift)} ${unit('dimension')}.`
+      ? `; Cw ± ${rough(torsion.warping.cwChange)} ${unit('warpingConstant')} and shearCentre ± ${rough(torsion.warping.shearCentreShift)} ${unit('dimension')} (estimates: the change when the warping function is read linearly between the corners).`
       : '.');
   const notes = [method];
   notes.push(

@@ -15,20 +15,25 @@ use spade::{
 use super::shapes::{Geometry, Piece};
 use super::union::{self, Material};
 
-/// Triangles the quality mesh aims at over the whole section, before the uniform split that gives
-/// the error estimate; the outlines' own corners may ask for more.
+/// Triangles the quality mesh aims at over the whole section before it is refined where J's bound
+/// is largest; the outlines' own corners and re-entrant corners may ask for more.
 const TARGET_TRIANGLES: f64 = 240.0;
 /// The smallest angle refinement aims at. Six-node triangles stay accurate well below the 20.7° up
 /// to which Ruppert's refinement provably ends, and a lower limit grades a dense outline into the
 /// inside with far fewer triangles (a 1,000-corner outline: 1,900 triangles at 10°, 4,000 at 25°).
 const ANGLE_LIMIT_DEGREES: f64 = 15.0;
+/// Re-entrant corners turning more sharply than this are graded into ([`grading_points`]); a
+/// circle's polygon turns by 22.5° at most at each corner.
+const GRADED_TURN_DEGREES: f64 = 45.0;
+/// The rings of points about a re-entrant corner, as fractions of the element size.
+const GRADING_RADII: [f64; 1] = [0.2];
 /// Most corners the outlines may have for the section to be meshed.
 pub(crate) const MAX_CORNERS: usize = 2_000;
 /// Most vertices quality refinement may add.
 const MAX_ADDED_VERTICES: usize = 2_000;
-/// Most triangles of the mesh (its halving has four times as many): the solve's work grows with
-/// about the square of the nodes, so this bounds each request's time.
-pub(crate) const MAX_TRIANGLES: usize = 2_500;
+/// Most triangles of a mesh: two sparse factorisations of some 40,000 nodes, a few tenths of a second
+/// in WebAssembly, so three rounds stay well inside a request's deadline.
+pub const MAX_TRIANGLES: usize = 20_000;
 /// Fewest and most sides of the polygon that stands for a circle in the mesh.
 const CIRCLE_SIDES: [f64; 2] = [16.0, 128.0];
 
@@ -132,68 +137,116 @@ fn constrained(outlines: &[Vec<[f64; 2]>]) -> Option<Cdt> {
     (conflicts == 0).then_some(cdt)
 }
 
+/// Points that grade the mesh into each re-entrant corner sharper than [`GRADED_TURN_DEGREES`]:
+/// rings at [`GRADING_RADII`] of the element size (or of the shorter side, if shorter), each
+/// dividing the material's wedge in four. There the warping function's gradient is singular (as
+/// r^(π/α − 1) for an interior angle α), so small triangles there buy the most accuracy per
+/// node; refinement grades from them out to the element size.
+fn grading_points(outlines: &[Vec<[f64; 2]>], size: f64) -> Vec<[f64; 2]> {
+    let mut points = Vec::new();
+    let limit = GRADED_TURN_DEGREES.to_radians();
+    for ring in outlines {
+        let n = ring.len();
+        for (i, &c) in ring.iter().enumerate() {
+            let (p, q) = (ring[(i + n - 1) % n], ring[(i + 1) % n]);
+            let (u, v) = ([q[0] - c[0], q[1] - c[1]], [p[0] - c[0], p[1] - c[1]]);
+            let (lu, lv) = (u[0].hypot(u[1]), v[0].hypot(v[1]));
+            // material lies to the left of the outline: a right turn at c is a re-entrant corner
+            let (along, across) = (-v[0] * u[0] - v[1] * u[1], -v[0] * u[1] + v[1] * u[0]);
+            if !(across.atan2(along) < -limit) || !(lu > 0.0 && lv > 0.0) {
+                continue;
+            }
+            let start = u[1].atan2(u[0]);
+            let mut wedge = v[1].atan2(v[0]) - start;
+            while wedge <= 0.0 {
+                wedge += std::f64::consts::TAU;
+            }
+            for radius in GRADING_RADII.map(|r| r * size.min(lu).min(lv)) {
+                for k in 1..4 {
+                    let (s, c2) = (start + wedge * f64::from(k) / 4.0).sin_cos();
+                    points.push([c[0] + radius * c2, c[1] + radius * s]);
+                }
+            }
+        }
+    }
+    points
+}
+
 /// A quality triangulation of the material the outlines enclose (odd winding: holes are left out).
+#[cfg(test)]
 pub(crate) fn triangulate(
     outlines: &[Vec<[f64; 2]>],
     area: f64,
 ) -> Result<Triangulation, Unmeshed> {
-    let corners: usize = outlines.iter().map(Vec::len).sum();
-    if corners > MAX_CORNERS {
-        return Err(Unmeshed::TooManyCorners(corners));
+    Mesher::new(outlines, area)?.refine()
+}
+
+/// The constrained triangulation of the outlines, kept so that points can be added where the
+/// solution asks for them and the mesh refined again.
+pub(crate) struct Mesher {
+    cdt: Cdt,
+    area: f64,
+}
+
+impl Mesher {
+    /// The outlines constrained and graded into their re-entrant corners, not yet refined.
+    pub(crate) fn new(outlines: &[Vec<[f64; 2]>], area: f64) -> Result<Self, Unmeshed> {
+        let corners: usize = outlines.iter().map(Vec::len).sum();
+        if corners > MAX_CORNERS {
+            return Err(Unmeshed::TooManyCorners(corners));
+        }
+        let mut mesher = Mesher {
+            cdt: constrained(outlines).ok_or(Unmeshed::Triangulation)?,
+            area,
+        };
+        mesher.insert(&grading_points(outlines, element_size(area)));
+        Ok(mesher)
     }
-    let mut cdt = constrained(outlines).ok_or(Unmeshed::Triangulation)?;
-    let parameters = RefinementParameters::<f64>::new()
-        .exclude_outer_faces(true)
-        .with_angle_limit(AngleLimit::from_deg(ANGLE_LIMIT_DEGREES))
-        .with_max_allowed_area(area / TARGET_TRIANGLES)
-        // slivers between close corners are left as they are rather than chased without end
-        .with_min_required_area(area * 1e-10)
-        .with_max_additional_vertices(MAX_ADDED_VERTICES);
-    let outside: HashSet<_> = cdt.refine(parameters).excluded_faces.into_iter().collect();
-    let mut index = vec![usize::MAX; cdt.num_vertices()];
-    let mut mesh = Triangulation::default();
-    for face in cdt.inner_faces().filter(|f| !outside.contains(&f.fix())) {
-        let corners = face.vertices().map(|v| {
-            let i = v.fix().index();
-            if index[i] == usize::MAX {
-                index[i] = mesh.points.len();
-                let p = v.position();
-                mesh.points.push([p.x, p.y]);
-            }
-            index[i]
-        });
-        mesh.triangles.push(corners);
+
+    /// Adds points (a point that cannot be inserted, not being finite, is left out).
+    pub(crate) fn insert(&mut self, points: &[[f64; 2]]) {
+        for p in points {
+            let _ = self.cdt.insert(Point2::new(p[0], p[1]));
+        }
     }
-    if mesh.triangles.is_empty() {
-        return Err(Unmeshed::Triangulation);
+
+    /// Refines to the quality limits and gives the triangles inside the material.
+    pub(crate) fn refine(&mut self) -> Result<Triangulation, Unmeshed> {
+        let parameters = RefinementParameters::<f64>::new()
+            .exclude_outer_faces(true)
+            .with_angle_limit(AngleLimit::from_deg(ANGLE_LIMIT_DEGREES))
+            .with_max_allowed_area(self.area / TARGET_TRIANGLES)
+            // slivers between close corners are left as they are rather than chased without end
+            .with_min_required_area(self.area * 1e-10)
+            .with_max_additional_vertices(MAX_ADDED_VERTICES);
+        let cdt = &mut self.cdt;
+        let outside: HashSet<_> = cdt.refine(parameters).excluded_faces.into_iter().collect();
+        let mut index = vec![usize::MAX; cdt.num_vertices()];
+        let mut mesh = Triangulation::default();
+        for face in cdt.inner_faces().filter(|f| !outside.contains(&f.fix())) {
+            let corners = face.vertices().map(|v| {
+                let i = v.fix().index();
+                if index[i] == usize::MAX {
+                    index[i] = mesh.points.len();
+                    let p = v.position();
+                    mesh.points.push([p.x, p.y]);
+                }
+                index[i]
+            });
+            mesh.triangles.push(corners);
+        }
+        if mesh.triangles.is_empty() {
+            return Err(Unmeshed::Triangulation);
+        }
+        if mesh.triangles.len() > MAX_TRIANGLES {
+            return Err(Unmeshed::TooManyTriangles(mesh.triangles.len()));
+        }
+        Ok(mesh)
     }
-    if mesh.triangles.len() > MAX_TRIANGLES {
-        return Err(Unmeshed::TooManyTriangles(mesh.triangles.len()));
-    }
-    Ok(mesh)
 }
 
 fn edge_key(a: usize, b: usize) -> (usize, usize) {
     (a.min(b), a.max(b))
-}
-
-/// Each triangle split into four at its sides' midpoints: the same region, sides halved.
-pub(crate) fn split(mesh: &Triangulation) -> Triangulation {
-    let mut points = mesh.points.clone();
-    let mut midpoints: HashMap<(usize, usize), usize> = HashMap::new();
-    let mut midpoint = |a: usize, b: usize| {
-        *midpoints.entry(edge_key(a, b)).or_insert_with(|| {
-            let (p, q) = (points[a], points[b]);
-            points.push([0.5 * (p[0] + q[0]), 0.5 * (p[1] + q[1])]);
-            points.len() - 1
-        })
-    };
-    let mut triangles = Vec::with_capacity(4 * mesh.triangles.len());
-    for &[a, b, c] in &mesh.triangles {
-        let (ab, bc, ca) = (midpoint(a, b), midpoint(b, c), midpoint(c, a));
-        triangles.extend([[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]);
-    }
-    Triangulation { points, triangles }
 }
 
 /// The solid each triangle belongs to: triangles sharing a side are one solid (touching at a
@@ -281,9 +334,6 @@ mod tests {
         let mesh = triangulate(&square_with_hole(), 12.0).unwrap();
         assert!((area(&mesh) - 12.0).abs() < 1e-12);
         assert!(mesh.triangles.len() as f64 >= 0.5 * TARGET_TRIANGLES);
-        let halved = split(&mesh);
-        assert_eq!(halved.triangles.len(), 4 * mesh.triangles.len());
-        assert!((area(&halved) - 12.0).abs() < 1e-12);
     }
 
     #[test]

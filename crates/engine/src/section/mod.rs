@@ -12,8 +12,9 @@
 //!   forms for discs;
 //! - `principal`: principal second moments and their axis;
 //! - `plastic`: the equal-area axes, found by cutting the outlines exactly, and the plastic moduli;
-//! - `mesh`, `warping`, `torsion` (asked for with [`measure`]): J, Cw and the shear centre by finite
-//!   elements over the warping function, with the change between a mesh and its halving.
+//! - `mesh`, `warping`, `prandtl`, `sparse`, `torsion` (asked for with [`measure`]): J, Cw and the
+//!   shear centre by finite elements over the warping function, J bounded from below by the stress
+//!   function on the same mesh.
 //!
 //! ```
 //! use spanwise_engine::section::{section_properties, Outline, Shape};
@@ -29,12 +30,15 @@ mod mesh;
 mod moments;
 mod plane;
 mod plastic;
+mod prandtl;
 mod principal;
 mod shapes;
+mod sparse;
 mod torsion;
 mod union;
 mod warping;
 
+pub use mesh::MAX_TRIANGLES as MAX_TORSION_TRIANGLES;
 pub use principal::Principal;
 pub use shapes::{Outline, Shape, ShapeFault, ShapeIssue};
 pub use torsion::{Torsion, TorsionConstants, Warping};

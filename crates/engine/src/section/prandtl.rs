@@ -1,0 +1,121 @@
+//! Prandtl's stress function on the same mesh, for a lower bound on J: φ solves ∇²φ = −2, zero on
+//! each solid's outer boundary and an unknown constant φₖ on each hole's, and J = 2∫φ dA + 2Σ φₖ Aₖ
+//! with Aₖ the holes' areas (Timoshenko & Goodier, Theory of Elasticity, §104 and §115).
+//!
+//! Why it bounds J from below: J is the largest value of 4∫φ dA + 4Σ φₖ Aₖ − ∫|∇φ|² dA over every
+//! such φ (the principle of least complementary energy), and the finite-element φ is one of them
+//! whose value is its own J (Galerkin). The warping function's J = Ix + Iy − ωᵀKω is likewise at
+//! least the exact one (least potential energy). The exact J of the meshed outline therefore lies
+//! between the two, and their difference bounds the error of either: a bound, not an estimate, and
+//! it costs one factorisation of the same size as the warping function's rather than a solve on
+//! a finer mesh (Prager and Synge's hypercircle; sectionproperties and Pilkey give J alone).
+
+use super::mesh::Quadratic;
+use super::sparse::{self, Coupling};
+use super::warping::Triangle;
+
+/// The three sides of a six-node triangle: (corner, corner, midpoint) positions.
+const SIDES: [(usize, usize, usize); 3] = [(0, 1, 3), (1, 2, 4), (2, 0, 5)];
+
+fn root(parent: &mut [usize], mut n: usize) -> usize {
+    while parent[n] != n {
+        parent[n] = parent[parent[n]];
+        n = parent[n];
+    }
+    n
+}
+
+/// The stress function's equation of each node: `None` on an outer boundary (held at zero), one
+/// shared equation for all the nodes of a hole's boundary; and the area of each equation's hole.
+fn equations(mesh: &Quadratic) -> (Vec<Option<usize>>, Vec<f64>) {
+    let n = mesh.nodes.len();
+    // a side is on the boundary when its midpoint belongs to one triangle only
+    let mut uses = vec![0u8; n];
+    for e in &mesh.elements {
+        for (_, _, m) in SIDES {
+            uses[e[m]] = uses[e[m]].saturating_add(1);
+        }
+    }
+    // (corner, corner, midpoint) of each boundary side, in the triangle's counter-clockwise order
+    let sides: Vec<[usize; 3]> = mesh
+        .elements
+        .iter()
+        .flat_map(|e| SIDES.map(|(a, b, m)| [e[a], e[b], e[m]]))
+        .filter(|side| uses[side[2]] == 1)
+        .collect();
+    let mut parent: Vec<usize> = (0..n).collect();
+    let mut on_boundary = vec![false; n];
+    for side in &sides {
+        let r = root(&mut parent, side[0]);
+        for &node in side {
+            on_boundary[node] = true;
+            let s = root(&mut parent, node);
+            parent[s] = r;
+        }
+    }
+    // the signed area each connected boundary encloses: the triangles wind counter-clockwise, so an
+    // outer boundary (material on its left) encloses a positive area and a hole's a negative one;
+    // a hole touching the outline at a point joins it and is held at zero with it
+    let mut enclosed = vec![0.0; n];
+    for &[a, b, _] in &sides {
+        let (p, q) = (mesh.nodes[a], mesh.nodes[b]);
+        let r = root(&mut parent, a);
+        enclosed[r] += 0.5 * (p[0] * q[1] - q[0] * p[1]);
+    }
+    let mut equation = vec![None; n];
+    let mut hole_of_root = vec![usize::MAX; n];
+    let mut hole_areas = Vec::new();
+    let mut count = 0;
+    for node in 0..n {
+        if !on_boundary[node] {
+            equation[node] = Some(count);
+            hole_areas.push(0.0);
+            count += 1;
+            continue;
+        }
+        let r = root(&mut parent, node);
+        if enclosed[r] >= 0.0 {
+            continue;
+        }
+        if hole_of_root[r] == usize::MAX {
+            hole_of_root[r] = count;
+            hole_areas.push(-enclosed[r]);
+            count += 1;
+        }
+        equation[node] = Some(hole_of_root[r]);
+    }
+    (equation, hole_areas)
+}
+
+/// J from the stress function on the mesh (a lower bound) and the stress function at the nodes, or
+/// `None` if the system cannot be factorised.
+pub(crate) fn stress_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(f64, Vec<f64>)> {
+    let (equation, hole_areas) = equations(mesh);
+    if hole_areas.is_empty() {
+        // every node on an outline: the only admissible stress function is zero
+        return Some((0.0, vec![0.0; mesh.nodes.len()]));
+    }
+    let at = |element: &[usize; 6]| element.map(|n| equation[n]);
+    let factor = sparse::factorise(
+        hole_areas.len(),
+        mesh.elements.iter().zip(triangles).map(|(e, t)| Coupling {
+            equations: at(e),
+            stiffness: &t.stiffness,
+        }),
+    )?;
+    // 2∫Nᵢ dA: zero for a six-node triangle's corners and a third of its area for each midpoint
+    let mut load: Vec<f64> = hole_areas.iter().map(|a| 2.0 * a).collect();
+    for (e, t) in mesh.elements.iter().zip(triangles) {
+        for m in 3..6 {
+            if let Some(eq) = equation[e[m]] {
+                load[eq] += 2.0 * t.area / 3.0;
+            }
+        }
+    }
+    let phi = factor.solve(&load);
+    let j = phi.iter().zip(&load).map(|(p, f)| p * f).sum();
+    Some((
+        j,
+        equation.iter().map(|e| e.map_or(0.0, |e| phi[e])).collect(),
+    ))
+}
