@@ -334,7 +334,11 @@ mod tests {
         assert!((shares - gap).abs() < 1e-9 * solved.j, "{shares} {gap}");
         // Bredt's thin-tube formula with the mid-line (4 A_m² t / s = 4 · 900² · 10 / 120 = 270,000)
         // lies between the bounds for this thick tube to within its thick-wall error (10%)
-        assert!((solved.j - 270_000.0).abs() < 0.1 * 270_000.0, "{}", solved.j);
+        assert!(
+            (solved.j - 270_000.0).abs() < 0.1 * 270_000.0,
+            "{}",
+            solved.j
+        );
     }
 
     #[test]
