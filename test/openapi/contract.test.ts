@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES } from '../../ts/server/middleware/body.js';
 import { BASE_URL, MCP_HEADERS, startService, type RunningService } from '../mcp/service.js';
 import { violations } from './schemas.js';
 import { PORTAL_FRAME, SIMPLE_BEAM, TRIANGLE_TRUSS } from '../support/models.js';
-import { lobedSection } from '../support/heavy.js';
+import { combSection } from '../support/heavy.js';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadEngine, packageDirectory } from '../../ts/engine/node.js';
@@ -210,7 +210,7 @@ const PRODUCERS: Record<string, Send> = {
   'POST /v1/section-properties 413': post('/v1/section-properties', OVERSIZED),
   'POST /v1/section-properties 429': limited('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
   'POST /v1/section-properties 500': engineFault('/v1/section-properties', TEE),
-  'POST /v1/section-properties 422': tooCostly('/v1/section-properties', lobedSection()),
+  'POST /v1/section-properties 422': tooCostly('/v1/section-properties', combSection()),
   'POST /v1/section-properties 503': storeAway('/v1/section-properties', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(TEE) }),
 
   'POST /v1/section-properties/diagram 200': post('/v1/section-properties/diagram', TEE),
@@ -223,7 +223,7 @@ const PRODUCERS: Record<string, Send> = {
     body: JSON.stringify(TEE),
   }),
   'POST /v1/section-properties/diagram 500': engineFault('/v1/section-properties/diagram', TEE),
-  'POST /v1/section-properties/diagram 422': tooCostly('/v1/section-properties/diagram', lobedSection()),
+  'POST /v1/section-properties/diagram 422': tooCostly('/v1/section-properties/diagram', combSection()),
   'POST /v1/section-properties/diagram 503': storeAway('/v1/section-properties/diagram', {
     method: 'POST',
     headers: JSON_TYPE,

@@ -62,14 +62,19 @@ export function overlappingStars(count = 200, points = 40) {
 }
 
 /**
- * One lobed 1,000-point polygon (radius 100 + 20 sin 7θ mm): its J and Cw by finite elements take a mesh of a
- * couple of thousand six-node triangles solved twice, tens of milliseconds of an engine thread rather than one.
+ * A comb of 249 teeth 2 mm wide and 50 mm tall, 2 mm apart, on a 10 mm back: 998 corners (a polygon takes 1,000),
+ * 498 of them re-entrant. Its J and Cw take three meshes of thousands of six-node triangles, a tenth of a second or
+ * more of an engine thread: well past the pool's 50 ms deadline polling (issue 39).
  */
-export function lobedSection() {
-  const points = Array.from({ length: 1000 }, (_, k) => {
-    const angle = (2 * Math.PI * k) / 1000;
-    const radius = 100 + 20 * Math.sin(7 * angle);
-    return [Math.round(radius * Math.cos(angle) * 1000) / 1000, Math.round(radius * Math.sin(angle) * 1000) / 1000];
-  });
+export function combSection() {
+  const teeth = 249;
+  const points: [number, number][] = [
+    [0, 0],
+    [4 * teeth, 0],
+  ];
+  for (let k = teeth - 1; k >= 0; k--) {
+    const x = 4 * k;
+    points.push([x + 3, 10], [x + 3, 60], [x + 1, 60], [x + 1, 10]);
+  }
   return { shapes: [{ type: 'polygon', points }] };
 }

@@ -96,5 +96,6 @@ fn torsion_crosses_with_the_names_the_facade_reads() {
         assert!(w[key].is_f64(), "{key}");
     }
     assert_eq!(w["shearCentre"].as_array().unwrap().len(), 2);
-    assert_eq!(t["triangles"].as_array().unwrap().len(), 2);
+    // the one mesh's six-node triangles
+    assert!(t["triangles"].as_u64().unwrap() > 0);
 }

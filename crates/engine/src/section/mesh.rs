@@ -153,7 +153,8 @@ fn grading_points(outlines: &[Vec<[f64; 2]>], size: f64) -> Vec<[f64; 2]> {
             let (lu, lv) = (u[0].hypot(u[1]), v[0].hypot(v[1]));
             // material lies to the left of the outline: a right turn at c is a re-entrant corner
             let (along, across) = (-v[0] * u[0] - v[1] * u[1], -v[0] * u[1] + v[1] * u[0]);
-            if !(across.atan2(along) < -limit) || !(lu > 0.0 && lv > 0.0) {
+            let reentrant = across.atan2(along) < -limit && lu > 0.0 && lv > 0.0;
+            if !reentrant {
                 continue;
             }
             let start = u[1].atan2(u[0]);

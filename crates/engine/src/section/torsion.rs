@@ -137,7 +137,9 @@ fn adapted(
             (Err(_), Some(last)) => return Ok(last),
             (Err(e), None) => return Err(e),
         };
-        if !(solved.j - solved.j_lower > GOAL * solved.j) {
+        // a bound that is not a number ends the refinement too: no round can mend it
+        let over_goal = solved.j - solved.j_lower > GOAL * solved.j;
+        if !over_goal {
             return Ok((quadratic, centroid, solved));
         }
         mesher.insert(&marked(&mesh, &solved.gaps, centroid));

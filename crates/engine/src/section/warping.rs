@@ -214,8 +214,9 @@ fn warping_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(Vec<f64
     let equation: Vec<Option<usize>> = held
         .iter()
         .map(|&h| {
+            let equation = (!h).then_some(count);
             count += usize::from(!h);
-            (!h).then_some(count - 1)
+            equation
         })
         .collect();
     let at = |element: &[usize; 6]| element.map(|n| equation[n]);
@@ -332,9 +333,10 @@ mod tests {
         assert!(gap >= 0.0 && gap < 0.01 * solved.j, "{solved:?}");
         let shares: f64 = solved.gaps.iter().sum();
         assert!((shares - gap).abs() < 1e-9 * solved.j, "{shares} {gap}");
-        // Bredt's thin-tube formula with the mid-line (4 A_m² t / s = 4 · 900² · 10 / 120 = 270,000)
-        // lies between the bounds for this thick tube to within its thick-wall error (10%)
-        assert!((solved.j - 270_000.0).abs() < 0.1 * 270_000.0, "{}", solved.j);
+        // between Bredt's thin-tube formula on the mid-line (4 A_m² t / s = 4 · 900² · 10 / 120 =
+        // 270,000), which leaves out the thick corners, and the solid 40 x 40 square (0.1406 a⁴ =
+        // 359,936, Roark Table 10.7), which the hole can only make less stiff
+        assert!(solved.j > 270_000.0 && solved.j < 359_936.0, "{}", solved.j);
     }
 
     #[test]
