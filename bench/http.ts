@@ -107,13 +107,13 @@ export async function serve(
   return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child), cpuMs: () => mainThreadCpuMs(child.pid) };
 }
 
-export async function load(url: string, body: string, seconds: number) {
+export async function load(url: string, body: string, seconds: number, connections = 10) {
   const result = await autocannon({
     url,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
-    connections: 10,
+    connections,
     duration: seconds,
   });
   return {
