@@ -348,7 +348,17 @@ export function renderFrameDiagram(body: unknown, context: SolveContext): string
 }
 
 export function frameDiagramScene(body: unknown, context: SolveContext): DiagramScene {
-  const { view = 'results', combination, mode, numbers = true, width, height, theme, style, ...request } = frameDiagramValidator.check(body);
+  const {
+    view = 'results',
+    combination,
+    mode,
+    numbers = true,
+    width,
+    height,
+    theme,
+    style,
+    ...request
+  } = frameDiagramValidator.check(body);
   refuseFigure([
     ...combinationIssues({ view, combination, combinations: request.combinations }, FRAME_CHART_VIEWS),
     ...modeIssues(view, mode),

@@ -42,10 +42,7 @@ export const FIGURE_TASKS: ReadonlySet<TaskName> = new Set(['beam.diagram', 'tru
  * A task as it crosses to a thread: its name, the request body and the site its answer names. An HTTP route
  * sends the body's bytes (`json`), parsed on the thread; an MCP tool sends the arguments the SDK parsed (`body`).
  */
-export type Task = (
-  | { body: unknown; json?: never }
-  | { json: Uint8Array; body?: never }
-) & {
+export type Task = ({ body: unknown; json?: never } | { json: Uint8Array; body?: never }) & {
   name: TaskName;
   /** PUBLIC_BASE_URL of the app that took the request (meta.attribution, links.view). */
   baseUrl: string;
