@@ -295,6 +295,40 @@ describe('solve_frame', () => {
     expect(Math.abs(sagging! - 136123227 / 9671500)).toBeLessThanOrEqual(1e-6 * 14.07);
   });
 
+  it('takes second order and critical load factors through the same schema (issue 33)', async () => {
+    // AISC 360-16 Commentary C2.2 Case 2 (test/fixtures/second-order/aisc-c2-2.json): a 28 ft W14X48 cantilever,
+    // E = 29,000 ksi, I = 484 in⁴, H = 1 kip and P = 100 kip at its top. Base moment HL·tan(kL)/(kL) with
+    // k² = P/EI (Timoshenko & Gere 1.11); the Commentary prints 469 kip-in. Critical factor: Euler's
+    // π²EI/4L² = 306.8 kip over P.
+    const [E, I, L, H, P] = [29000, 484, 28 * 12, 1, 100];
+    const cantilever = {
+      units: 'imperial',
+      nodes: [
+        { id: 1, x: 0, y: 0 },
+        { id: 2, x: 0, y: 28 },
+      ],
+      members: [{ id: 1, from: 1, to: 2 }],
+      materials: [{ id: 1, E, A: 14.1, I }],
+      supports: [{ node: 1, type: 'fixed' }],
+      nodalLoads: [{ node: 2, fx: H, fy: -P }],
+      analysis: { order: 'second', buckling: 1 },
+    };
+    const result = await call('solve_frame', { ...cantilever, output: FULL });
+    expect(result.isError).toBeFalsy();
+    const kl = Math.sqrt(P / (E * I)) * L;
+    const baseMoment = (H * L * Math.tan(kl)) / kl; // kip-in
+    const moment = valueAt(result.structuredContent, 'reactions.0.moment')!; // kip-ft, clockwise +
+    expect(Math.abs(-moment * 12 - baseMoment) / baseMoment).toBeLessThan(1e-9);
+    expect(Math.abs(-moment * 12 - 469) / 469).toBeLessThan(5e-3);
+    const factor = valueAt(result.structuredContent, 'buckling.0.factor')!;
+    const euler = (Math.PI ** 2 * E * I) / (4 * L ** 2);
+    expect(Math.abs(factor - euler / P) / (euler / P)).toBeLessThan(1e-9);
+    expect(summary(result)).toMatch(/Second order: 1 iterations?\./);
+    expect(summary(result)).toMatch(/Critical load factors: /);
+    const viaHttp = await http('/v1/frame/solve', cantilever);
+    expect(withoutTiming(result.structuredContent)).toEqual(withoutTiming(viaHttp.body));
+  });
+
   it('refuses a frame on one pin, as the route does with 422', async () => {
     const fixture = frameFixtures().find((f) => f.name === 'l-frame-virtual-work')!;
     const mechanism = { ...fixture.request, supports: [{ node: 1, type: 'pin' }] };

@@ -196,7 +196,19 @@ export async function importModel(page: Page, model: unknown): Promise<string | 
     const details = element.closest('details');
     return details !== null && !details.open;
   });
-  if (closed) await page.locator('details:has(#model-json) > summary').click();
+  if (closed) {
+    await page.locator('details:has(#model-json) > summary').click();
+    // the page writes the current model into the box as it opens (on `toggle`, delivered later): filled before
+    // that, the page's text lands between fill's select-all and its typing, and the two texts run together
+    await box.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const written = () => (element as HTMLTextAreaElement).value.trim().startsWith('{');
+          const look = () => (written() ? resolve() : requestAnimationFrame(look));
+          look();
+        }),
+    );
+  }
   await box.fill(JSON.stringify(model));
   return afterEdit(page, 'importing a model', () => page.locator('#import-json').click());
 }
