@@ -17,7 +17,6 @@ import type {
   EngineEnvelopeRequest,
   EngineErrorValue,
   EnginePatterned,
-  EnginePatternedBound,
   EnginePatternedRange,
   EngineSupportKind,
   EngineTrussDescription,
@@ -25,6 +24,7 @@ import type {
   EngineTrussResult,
 } from './types.js';
 import { solveFrame } from './frame.js';
+import { boundColumns } from './pattern-columns.js';
 import type { EngineFrameAnalysis, EngineFrameModel, EngineFrameOptions } from './frame-model.js';
 
 /**
@@ -161,17 +161,9 @@ function analyseBeam(
 /** A result's bounds over every arrangement from the binding's two columns (`patternValues`, `patternPieces`). */
 function patternOf(values: Float64Array, pieces: Uint32Array): EnginePatterned | undefined {
   if (values.length === 0) return undefined;
-  let at = 0;
-  let next = 0;
-  const bound = (): EnginePatternedBound => {
-    const count = pieces[next++]!;
-    const b = { value: values[at]!, position: values[at + 1]!, pieces: Array.from(pieces.subarray(next, next + count)) };
-    at += 2;
-    next += count;
-    return b;
-  };
+  const columns = boundColumns(values, pieces);
   const range = (): EnginePatternedRange | undefined => {
-    const [max, min] = [bound(), bound()];
+    const [max, min] = [columns.bound(), columns.bound()];
     return Number.isNaN(max.value) ? undefined : { max, min };
   };
   const pattern: EnginePatterned = { reactions: [] };
@@ -179,7 +171,7 @@ function patternOf(values: Float64Array, pieces: Uint32Array): EnginePatterned |
   if (shear) pattern.shear = shear;
   if (moment) pattern.moment = moment;
   if (deflection) pattern.deflection = deflection;
-  while (at < values.length) pattern.reactions.push({ vertical: range()!, moment: range()! });
+  while (columns.more()) pattern.reactions.push({ vertical: range()!, moment: range()! });
   return pattern;
 }
 

@@ -4,7 +4,8 @@
  * sampled member bounds a figure of the envelope draws.
  */
 import { PATTERN_DIAGRAMS, type EngineFramePatterned, type EngineTriple, type FrameSeries, type PatternDiagram } from './frame-model.js';
-import type { EnginePatternedBound, EnginePatternedRange } from './types.js';
+import { boundColumns } from './pattern-columns.js';
+import type { EnginePatternedRange } from './types.js';
 
 /** The binding's reads of one patterned solution. */
 interface PatternColumns {
@@ -16,18 +17,10 @@ interface PatternColumns {
 
 /** Each item's three ranges from a part's two columns. */
 function triples(values: Float64Array, pieces: Uint32Array): EngineTriple[] {
-  let at = 0;
-  let next = 0;
-  const bound = (): EnginePatternedBound => {
-    const count = pieces[next++]!;
-    const b = { value: values[at]!, position: values[at + 1]!, pieces: Array.from(pieces.subarray(next, next + count)) };
-    at += 2;
-    next += count;
-    return b;
-  };
-  const range = (): EnginePatternedRange => ({ max: bound(), min: bound() });
+  const columns = boundColumns(values, pieces);
+  const range = (): EnginePatternedRange => ({ max: columns.bound(), min: columns.bound() });
   const out: EngineTriple[] = [];
-  while (at < values.length) out.push([range(), range(), range()]);
+  while (columns.more()) out.push([range(), range(), range()]);
   return out;
 }
 

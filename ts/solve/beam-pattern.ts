@@ -9,10 +9,9 @@ import {
   type BeamPiece,
   type PatternSummary,
 } from '../combinations/index.js';
-import type { EnginePatterned, EnginePatternedBound, EnginePatternedRange, EnginePiece } from '../engine/types.js';
+import type { EnginePatterned, EnginePatternedRange, EnginePiece } from '../engine/types.js';
 import { fromEngine, type UnitSystem } from '../units/index.js';
-
-type Converted = Parameters<typeof fromEngine>[0];
+import { boundPresenters, type Converted } from './pattern-bounds.js';
 
 /** The pieces, positions in the request's length unit. */
 export function presentPieces(pieces: readonly EnginePiece[], units: UnitSystem): BeamPiece[] {
@@ -30,16 +29,7 @@ export function patternSummary(cases: PatternSummary['cases'], pieces: BeamPiece
 
 /** One combination's bounds over every arrangement, in the response's units and signs. */
 export function presentPatternBounds(p: EnginePatterned, pieces: readonly BeamPiece[], units: UnitSystem): BeamPatternBounds {
-  const pattern = (b: EnginePatternedBound) => b.pieces.map((k) => pieces[k]!);
-  const value = (b: EnginePatternedBound, q: Converted, sign = 1) => {
-    const v = sign * fromEngine(q, b.value, units);
-    return { value: v === 0 ? 0 : v, pattern: pattern(b) };
-  };
-  const extreme = (b: EnginePatternedBound, q: Converted) => ({
-    value: fromEngine(q, b.value, units),
-    position: fromEngine('length', b.position, units),
-    pattern: pattern(b),
-  });
+  const { value, extreme } = boundPresenters(pieces, units);
   const range = (r: EnginePatternedRange, q: Converted) => ({ max: extreme(r.max, q), min: extreme(r.min, q) });
   const bounds: BeamPatternBounds = {
     extremes: {},

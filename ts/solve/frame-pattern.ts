@@ -12,13 +12,12 @@ import {
   type FrameSeries,
   type PatternDiagram,
 } from '../engine/frame-model.js';
-import type { EnginePatternedBound, EnginePatternedRange } from '../engine/types.js';
+import type { EnginePatternedRange } from '../engine/types.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
-import { fromEngine, type UnitSystem } from '../units/index.js';
+import type { UnitSystem } from '../units/index.js';
+import { boundPresenters, type Converted } from './pattern-bounds.js';
 import { inUnits } from './beam.js';
 import type { Pairs as Series } from './json-text.js';
-
-type Converted = Parameters<typeof fromEngine>[0];
 
 /** Per result (the unfactored analysis first, then each combination): 1 bounds forces (ULS), 2 displacements (SLS), 4 also samples the member bounds for a figure. */
 export function patternFlags(combinations: readonly Combination[], figure: boolean): number[] {
@@ -41,16 +40,7 @@ export function presentFramePatternBounds(
   request: FrameSolveRequest,
   units: UnitSystem,
 ): FramePatternBounds {
-  const pattern = (b: EnginePatternedBound) => b.pieces.map((k) => pieces[k]!);
-  const value = (b: EnginePatternedBound, q: Converted, sign = 1) => {
-    const v = sign * fromEngine(q, b.value, units);
-    return { value: v === 0 ? 0 : v, pattern: pattern(b) };
-  };
-  const extreme = (b: EnginePatternedBound, q: Converted) => ({
-    value: fromEngine(q, b.value, units),
-    position: fromEngine('length', b.position, units),
-    pattern: pattern(b),
-  });
+  const { value, extreme } = boundPresenters(pieces, units);
   const range = (r: EnginePatternedRange, q: Converted) => ({ max: value(r.max, q), min: value(r.min, q) });
   const fixed = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
   const none = { max: { value: 0, pattern: [] }, min: { value: 0, pattern: [] } };
