@@ -3,9 +3,8 @@
  * channels, and ArcelorMittal's HD columns, HL beams and HP bearing piles. One reader for all five, since
  * their columns are the same (mm dimensions; cm2, cm4, cm3, cm; I_w in dm6; I_yy major).
  */
-import { STEELSNAKES_COLUMNS } from './steelsnakes.js';
-import { num, properties, readJson, toSi } from './read.js';
-import { makeRow } from './row.js';
+import { steelsnakesRow } from './steelsnakes.js';
+import { readJson } from './read.js';
 import type { SectionRow } from '../../ts/sections/types.js';
 
 type Obj = Record<string, unknown>;
@@ -23,22 +22,7 @@ export function buildSteelsnakesEu(rawDir: string, type: 'UPN' | 'UPE' | 'HD' | 
   const table = readJson(rawDir, `EN10365/steelsnakes_EU_${type}.json`) as Record<string, Obj>;
   return Object.values(table).map((r) => {
     const name = steelsnakesEuName(String(r.designation));
-    const what = `EN10365 ${name}`;
-    if (!name.startsWith(type)) throw new Error(`${what}: not a ${type} designation`);
-    const mm = (key: string) => toSi.same(num(r[key], `${what} ${key}`));
-    return makeRow('EN10365', {
-      designation: name,
-      type,
-      A: toSi.mm2FromCm2(num(r.A, `${what} A`)),
-      Ix: toSi.mm4FromCm4(num(r.I_yy, `${what} I_yy`)),
-      Iy: toSi.mm4FromCm4(num(r.I_zz, `${what} I_zz`)),
-      mass: mm('mass_per_metre'),
-      properties: properties(r, STEELSNAKES_COLUMNS, what),
-      d: mm('h'),
-      bf: mm('b'),
-      tf: mm('tf'),
-      tw: mm('tw'),
-      source: 'steelsnakes',
-    });
+    if (!name.startsWith(type)) throw new Error(`EN10365 ${name}: not a ${type} designation`);
+    return steelsnakesRow('EN10365', name, type, r);
   });
 }
