@@ -9,15 +9,7 @@ import { frameSolveExamples } from '../ts/openapi/examples.js';
 import { createApp } from '../ts/server/app.js';
 import { loadSectionLibrary } from '../ts/server/section-files.js';
 import { gridFrame } from '../test/support/heavy.js';
-
-const README_BEAM = {
-  spans: [{ length: 6, E: 200, I: 100000000 }],
-  supports: [
-    { type: 'pin', position: 0 },
-    { type: 'roller', position: 6 },
-  ],
-  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
-};
+import { README_BEAM } from '../test/support/models.js';
 
 const MODELS: [string, string, object][] = [
   ["README's beam", 'beam', README_BEAM],

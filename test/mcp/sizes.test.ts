@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { withoutTiming } from '../support/app.js';
+import { README_BEAM } from '../support/models.js';
 import { frameSolveExamples } from '../../ts/openapi/examples.js';
 import { postMcp, serviceForFile } from './service.js';
 
@@ -21,16 +22,6 @@ async function wire(method: string, params?: unknown): Promise<{ bytes: number; 
 }
 
 const callTool = (name: string, args: unknown) => wire('tools/call', { name, arguments: args });
-
-/** README's beam (its "Try it" section): one 6 m span, pin and roller, 10 kN/m downward, I = 1e8 mm4. */
-const README_BEAM = {
-  spans: [{ length: 6, E: 200, I: 100000000 }],
-  supports: [
-    { type: 'pin', position: 0 },
-    { type: 'roller', position: 6 },
-  ],
-  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
-};
 
 /** The portal of the OpenAPI examples in dead, live and wind load with the AS1170 combinations. */
 const PORTAL_AS1170 = frameSolveExamples.gravityAndWind!.value as Record<string, unknown>;

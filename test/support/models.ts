@@ -36,3 +36,13 @@ export const PORTAL_FRAME = {
   supports: portal.request.supports,
   memberLoads: [{ type: 'udl', member: 2, start: -10, from: 0, to: 6 }],
 };
+
+/** README's beam (its "Try it" section): one 6 m span, pin and roller, 10 kN/m downward, I = 1e8 mm4. */
+export const README_BEAM = {
+  spans: [{ length: 6, E: 200, I: 100000000 }],
+  supports: [
+    { type: 'pin', position: 0 },
+    { type: 'roller', position: 6 },
+  ],
+  loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
+};
