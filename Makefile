@@ -18,8 +18,9 @@ TS_SOURCES    := $(shell find ts -name '*.ts')
 WEB_SOURCES   := $(shell find ts/web -type f) vite.config.ts $(wildcard data/sections/*.json)
 DEBIAN_RUST   := rustc-web cargo-web rust-web-src lld-22
 # redis-server for the shared-counter tests; chromium (Debian's own build, driven by playwright-core, which
-# downloads no browser) for the calculator's browser tests, its screenshots and its edit-to-redraw bench.
-SYSTEM_PKGS   := redis-server chromium poppler-utils
+# downloads no browser) for the calculator's browser tests, its screenshots and its edit-to-redraw bench;
+# poppler-utils reads the printed reports back; wrk is the engine-pool bench's load generator (bench/http.ts).
+SYSTEM_PKGS   := redis-server chromium poppler-utils wrk
 # The WebAssembly features rustc's wasm32 target emits by default plus SIMD (.cargo/config.toml), which wasm-opt must accept.
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd

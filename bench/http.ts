@@ -1,11 +1,12 @@
 /**
  * The HTTP benchmarks' parts (`bench/run.ts`): the beam request they send, a
- * benchmark server in a child process (`bench/http-target.ts`), load from autocannon, and the server's CPU.
+ * benchmark server in a child process (`bench/http-target.ts`), load from wrk, and the server's CPU.
  */
-import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 
 /** The 3-span beam with 6 loads of the HTTP benchmarks, as its request text. */
 export const HTTP_BEAM_REQUEST = JSON.stringify({
@@ -104,23 +105,54 @@ export async function serve(
     child.once('message', (m) => resolve(m as { port: number }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, close: () => child.kill(), rss: () => rssOf(child), cpuMs: () => mainThreadCpuMs(child.pid) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => child.kill(),
+    rss: () => rssOf(child),
+    cpuMs: () => mainThreadCpuMs(child.pid),
+    pid: child.pid,
+  } as never;
 }
 
+/**
+ * `seconds` of load on `url` from `connections` connections, each sending `body` again as soon as it is answered.
+ * The load comes from wrk (Debian's package, in SYSTEM_PKGS), a C program: on two cores it shares the machine
+ * with the service, and a load generator in JavaScript (autocannon, used before) spent about 0.3 ms of CPU a
+ * 300-node truss request reading the answers, a share the service's threads then could not have. `loadCpuMs` is
+ * what wrk itself used a request, printed beside the figures it bears on.
+ */
 export async function load(url: string, body: string, seconds: number, connections = 10) {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    connections,
-    duration: seconds,
-  });
-  return {
-    rps: result.requests.average,
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-  };
+  const dir = mkdtempSync(join(tmpdir(), 'spanwise-load-'));
+  try {
+    const file = join(dir, 'body.json');
+    writeFileSync(file, body);
+    const script = fileURLToPath(new URL('wrk-post.lua', import.meta.url));
+    // bash's `times` prints the CPU the shell used, then on its last line what its children (wrk) used
+    const command = `wrk -t1 -c${connections} -d${seconds}s -s "$0" "$1" | tail -n 1; times`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile('bash', ['-c', command, script, url], { env: { ...process.env, SPANWISE_BODY: file } }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    const lines = out.trim().split('\n');
+    const [summary, times] = [lines[0], lines.at(-1)];
+    const run = JSON.parse(summary!) as { requests: number; us: number; errors: number; non2xx: number; p50: number; p99: number };
+    const cpuSeconds = (times ?? '')
+      .trim()
+      .split(/\s+/)
+      .map((t) => {
+        const [, minutes, secs] = /(\d+)m([\d.]+)s/.exec(t) ?? [];
+        return Number(minutes) * 60 + Number(secs);
+      });
+    return {
+      rps: run.requests / (run.us / 1e6),
+      requests: run.requests,
+      p50: run.p50 / 1000,
+      p99: run.p99 / 1000,
+      errors: run.errors + run.non2xx,
+      loadCpuMs: ((cpuSeconds[0]! + cpuSeconds[1]!) * 1000) / Math.max(1, run.requests),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

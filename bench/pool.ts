@@ -3,7 +3,7 @@
  * 31), side by side in one run, each server in a child process (bench/http-target.ts, the compiled dist/).
  * - `/v1/health` while the envelope figure of a 300-node, 812-member braced frame with EN1990-UK combinations
  *   renders, again and again: its p50 and p99 (target p99 < 20 ms), with the engine inline beside it.
- * - The 300-node, 1,000-member truss over HTTP: requests per second on 1 and on 2 engine threads, in
+ * - The 300-node, 1,000-member truss over HTTP (load from wrk, bench/http.ts): requests per second on 1 and on 2 engine threads, in
  *   alternating rounds (target: 2 threads at least 1.6 x one).
  * - The 3-span beam of the HTTP benchmarks: requests per second inline and on the pool, and the choice made.
  */
@@ -67,6 +67,7 @@ const truss = JSON.stringify(latticeRequest());
 const rates: Record<string, number[]> = { '1': [], '2': [] };
 // the main thread's CPU a request (HTTP, access, counting, the hop): what the engine threads cannot share out
 const mainCpu: number[] = [];
+const loadCpu: number[] = [];
 for (let round = 0; round < 3; round++) {
   for (const threads of round % 2 === 0 ? ['1', '2'] : ['2', '1']) {
     const server = await serve('service', undefined, [], undefined, threads);
@@ -76,6 +77,7 @@ for (let round = 0; round < 3; round++) {
       const run = await load(`${server.url}/v1/truss/solve`, truss, 4);
       const after = server.cpuMs();
       rates[threads]!.push(run.rps);
+      loadCpu.push(run.loadCpuMs);
       if (before !== undefined && after !== undefined) mainCpu.push((after - before) / run.requests);
     } finally {
       server.close();
@@ -86,7 +88,8 @@ const [one, two] = [median(rates['1']!), median(rates['2']!)];
 console.log(
   `  300-node truss over HTTP: ${one.toFixed(0)} req/s on 1 engine thread, ${two.toFixed(0)} on 2 (median of 3 rounds): ` +
     `${(two / one).toFixed(2)}x (target >= 1.6x): ${verdict(two / one >= 1.6)}; ` +
-    `main thread ${mainCpu.length ? median(mainCpu).toFixed(2) : '?'} ms CPU a request, ${(1000 / one).toFixed(2)} ms a request on one thread`,
+    `main thread ${mainCpu.length ? median(mainCpu).toFixed(2) : '?'} ms CPU a request, load generator ${median(loadCpu).toFixed(2)} ms, ` +
+    `${(1000 / one).toFixed(2)} ms a request on one thread`,
 );
 
 // The same comparison on a request whose engine work dwarfs what surrounds it (the figure above, ~0.4 s a
@@ -98,8 +101,7 @@ for (const threads of ['1', '2']) {
   try {
     // four at a time: enough to keep two threads busy, few enough that none waits past the deadline
     await load(`${server.url}/v1/frame/diagram`, FIGURE, 2, 4);
-    // requests over the seconds: autocannon's per-second average reads a rate under one a second poorly
-    figureRates[threads] = (await load(`${server.url}/v1/frame/diagram`, FIGURE, 8, 4)).requests / 8;
+    figureRates[threads] = (await load(`${server.url}/v1/frame/diagram`, FIGURE, 8, 4)).rps;
   } finally {
     server.close();
   }
