@@ -3,7 +3,7 @@
  * benchmark server in a child process (`bench/http-target.ts`), load from wrk, and the server's CPU.
  */
 import { execFile, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,24 +46,21 @@ export function rssOf(child: ReturnType<typeof fork>): Promise<number> {
 }
 
 /**
- * CPU milliseconds a process's main thread has used (Linux: /proc, at 100 ticks a second), or undefined
- * elsewhere. On a busy machine it is steadier than wall time, which also counts waiting for a core.
+ * CPU milliseconds each thread of a process has used (Linux: /proc, at 100 ticks a second), by thread id, or
+ * undefined elsewhere; the main thread's id is the process's. On a busy machine CPU time is steadier than wall
+ * time, which also counts waiting for a core.
  */
-export function mainThreadCpuMs(pid: number | undefined): number | undefined {
+export function threadCpuMs(pid: number | undefined): Map<number, number> | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const threads = new Map<number, number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      threads.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+    return threads;
   } catch {
     return undefined;
   }
-}
-
-/** Microseconds of main-thread CPU per request while `work` sends `count` requests to `server`. */
-export async function cpuPerRequest(server: { cpuMs: () => number | undefined }, count: number, work: () => Promise<unknown>) {
-  const start = server.cpuMs();
-  await work();
-  const end = server.cpuMs();
-  return start === undefined || end === undefined ? undefined : ((end - start) / count) * 1000;
 }
 
 /** Milliseconds of each of `count` requests sent one at a time. */
@@ -96,7 +93,13 @@ export async function serve(
   nodeFlags: string[] = [],
   root: URL = new URL('../', import.meta.url),
   engine = '',
-): Promise<{ url: string; close: () => void; rss: () => Promise<number>; cpuMs: () => number | undefined }> {
+): Promise<{
+  url: string;
+  pid: number | undefined;
+  close: () => void;
+  rss: () => Promise<number>;
+  threadCpuMs: () => Map<number, number> | undefined;
+}> {
   const child = fork(fileURLToPath(new URL('bench/http-target.ts', root)), [kind, engine], {
     execArgv: [...nodeFlags, '--import', 'tsx'],
   });
@@ -107,11 +110,11 @@ export async function serve(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     close: () => child.kill(),
     rss: () => rssOf(child),
-    cpuMs: () => mainThreadCpuMs(child.pid),
-    pid: child.pid,
-  } as never;
+    threadCpuMs: () => threadCpuMs(child.pid),
+  };
 }
 
 /**
