@@ -9,6 +9,7 @@ import type { SolveContext } from '../../solve/context.js';
 import { parseJson } from '../middleware/body.js';
 import { rasterise } from '../png.js';
 import { TASKS, type Task, type TaskAnswer } from './tasks.js';
+import { bodyHash } from './settle.js';
 
 /** Linear memory past which an instance is replaced after its request (a large frame with combinations needs ~40 MB). */
 export const MEMORY_BOUND_BYTES = 256 * 1024 * 1024;
@@ -17,7 +18,7 @@ export const MEMORY_BOUND_BYTES = 256 * 1024 * 1024;
 export type Outcome =
   | { kind: 'answer'; answer: TaskAnswer; renewed: boolean }
   | { kind: 'problem'; problem: ProblemData; renewed: boolean }
-  | { kind: 'fault'; trapped: boolean; message: string; renewed: true };
+  | { kind: 'fault'; trapped: boolean; message: string; renewed: true; body: string };
 
 /**
  * Runs `task` with the thread's context (its engine and section library) and the task's own site; the
@@ -36,7 +37,7 @@ export function runTask(thread: Omit<SolveContext, 'baseUrl'>, task: Task, memor
     if (error instanceof Problem) return { kind: 'problem', problem: error.toData(), renewed: renewIfGrown(context, memoryBound) };
     engine.reset();
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { kind: 'fault', trapped: error instanceof WebAssembly.RuntimeError, message, renewed: true };
+    return { kind: 'fault', trapped: error instanceof WebAssembly.RuntimeError, message, renewed: true, body: bodyHash(task) };
   }
 }
 

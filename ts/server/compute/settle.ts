@@ -51,13 +51,9 @@ export class FaultRecord {
     this.renewals++;
   }
 
-  fault(origin: string, task: Task, trapped: boolean, message: string): void {
+  fault(origin: string, task: Task, trapped: boolean, message: string, body: string): void {
     this.times.push({ at: Date.now(), trapped });
-    const hash = createHash('sha256')
-      .update(task.json ?? JSON.stringify(task.body) ?? '')
-      .digest('hex')
-      .slice(0, 16);
-    this.log(`engine ${trapped ? 'trap' : 'fault'}: ${origin} (${task.name}), body sha256 ${hash}: ${message}; instance replaced`);
+    this.log(`engine ${trapped ? 'trap' : 'fault'}: ${origin} (${task.name}), body sha256 ${body}: ${message}; instance replaced`);
   }
 
   summary(): Pick<ComputeStatus, 'faults' | 'traps' | 'faultWindowMinutes' | 'renewed'> {
@@ -72,10 +68,19 @@ export class FaultRecord {
   }
 }
 
+/**
+ * How a fault's log line names the request's body: the start of its SHA-256, computed where the bytes are (on the
+ * engine thread, which an HTTP body's bytes move to: pool.ts), and only when a fault is logged.
+ */
+export function bodyHash(task: Task): string {
+  const bytes = task.json ?? JSON.stringify(task.body) ?? '';
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
 export function settle(outcome: Outcome, task: Task, origin: string, faults: FaultRecord): TaskAnswer {
   if (outcome.renewed) faults.renewed();
   if (outcome.kind === 'answer') return outcome.answer;
   if (outcome.kind === 'problem') throw Problem.fromData(outcome.problem);
-  faults.fault(origin, task, outcome.trapped, outcome.message);
+  faults.fault(origin, task, outcome.trapped, outcome.message, outcome.body);
   throw new EngineFault();
 }

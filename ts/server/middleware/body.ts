@@ -19,34 +19,62 @@ const unreadable = (message: string) => Problem.invalid([{ path: '', message }],
 
 /**
  * The body's bytes. A declared length over the limit is refused before reading; a body that grows
- * past it is refused at that chunk, and the rest is left unread.
+ * past it is refused at that chunk, and the rest is left unread. A body of declared length is read into one
+ * buffer of its own, which the engine pool can then move to its thread without a copy (compute/pool.ts).
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
   if (declared !== undefined && declared > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
+    const body = new BodyBytes(declared);
     const finish = (error: Problem | undefined) => {
       req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
       if (error) {
         req.pause();
         reject(error);
       } else {
-        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+        resolve(body.bytes());
       }
     };
     const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) finish(tooLarge(limit));
-      else chunks.push(chunk);
+      if (body.received + chunk.length > limit) finish(tooLarge(limit));
+      else if (!body.add(chunk)) finish(unreadable('the body is longer than its Content-Length'));
     };
     const onEnd = () =>
-      finish(declared !== undefined && received !== declared ? unreadable('the body is shorter than its Content-Length') : undefined);
+      finish(declared !== undefined && body.received !== declared ? unreadable('the body is shorter than its Content-Length') : undefined);
     const onError = () => finish(unreadable('the body could not be read'));
     const onAborted = () => finish(unreadable('the client stopped sending the body'));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
   });
+}
+
+/** A body's bytes as they arrive: into one buffer when its length is declared, else kept as chunks. */
+class BodyBytes {
+  received = 0;
+  private readonly whole: Buffer | undefined;
+  private readonly chunks: Buffer[] = [];
+
+  constructor(declared: number | undefined) {
+    // its own memory, not a slice of Node's shared pool, so that it can move to another thread
+    this.whole = declared === undefined ? undefined : Buffer.allocUnsafeSlow(declared);
+  }
+
+  /** False when the chunk runs past the declared length. */
+  add(chunk: Buffer): boolean {
+    if (this.whole) {
+      if (this.received + chunk.length > this.whole.length) return false;
+      chunk.copy(this.whole, this.received);
+    } else {
+      this.chunks.push(chunk);
+    }
+    this.received += chunk.length;
+    return true;
+  }
+
+  bytes(): Buffer {
+    if (this.whole) return this.whole;
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
+  }
 }
 
 /** `application/json`, with or without parameters, in any case. */
