@@ -40,7 +40,7 @@ describe('clean numbers over rows', () => {
   });
 
   it('rounds every result of every row to the digits asked, ids left whole', () => {
-    const members = rows().map((row, i) => ({ ...row, member: i + 0.123456789, force: 1 / 3 }));
+    const members: Record<string, unknown>[] = rows().map((row, i) => ({ ...row, member: i + 0.123456789, force: 1 / 3 }));
     members[5] = { force: 2 / 3, member: 6.123456789, start: { moment: 123456.789, axial: 1 } };
     cleanNumbers([{ members }], undefined, 4);
     // 1/3 to 4 significant digits is 0.3333, 2/3 is 0.6667, 123456.789 is 123500
