@@ -7,7 +7,9 @@
  * - **HTTP, engine in the service's thread** and **HTTP, engine pool** (as deployed): the request written
  *   (JSON.stringify of the request object), sent to a service in its own process, the answer read and parsed
  *   (JSON.parse). The pool's figure is the target's; the gap between the two HTTP figures is the thread hop (the
- *   body cloned to an engine thread, the answer's bytes cloned back).
+ *   body cloned to an engine thread, the answer's bytes cloned back);
+ * - **the client's floor**, what no server can save its client: the request written (JSON.stringify) and the
+ *   answer's bytes parsed (UTF-8 decoded, JSON.parse), in this process.
  * The sides take turns in short rounds, so a busy spell on the shared machine weighs on all of them.
  */
 import { request as httpRequest, Agent } from 'node:http';
@@ -41,7 +43,7 @@ export function recordEngineCalls(engine: Engine, solve: (context: SolveContext)
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-type Answer = { status: number; bytes: number; answer: unknown };
+type Answer = { status: number; bytes: number; answer: unknown; raw: Buffer };
 
 /**
  * One request as a client makes it: the body written from the object, the answer read and parsed. A kept-alive
@@ -55,15 +57,20 @@ export function postJson(url: string, body: object): Promise<Answer> {
   });
 }
 
+/** The client's reading of an answer: its UTF-8 bytes decoded and parsed. */
+function readAnswer(bytes: Buffer): unknown {
+  return JSON.parse(bytes.toString('utf8'));
+}
+
 function post(url: string, body: object): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const text = JSON.stringify(body);
+    const text = writeRequest(body);
     const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const all = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, bytes: all.length, answer: JSON.parse(all.toString('utf8')) });
+        resolve({ status: res.statusCode ?? 0, bytes: all.length, answer: readAnswer(all), raw: all });
       });
       res.on('error', reject);
     });
@@ -111,7 +118,16 @@ export interface SideBySide {
   inProcessMs: number;
   inlineMs: number;
   poolMs: number;
+  /** The client's own work on this request, its floor: the request written plus the answer parsed (their medians). */
+  floorMs: number;
+  /** Of which the answer's parse. */
+  parseMs: number;
   bytes: number;
+}
+
+/** The client's writing of a request. */
+function writeRequest(body: object): string {
+  return JSON.stringify(body);
 }
 
 /** The four figures of one case, medians over `rounds` rounds in which each side runs for about `roundMs`. */
@@ -127,20 +143,34 @@ export async function sideBySide(
   const context: SolveContext = { engine, baseUrl: 'http://localhost:3000' };
   const inProcess = () => responseBody(c.solve(JSON.parse(text), context));
   const [inlineUrl, poolUrl] = [servers.inline + c.path, servers.pool + c.path];
-  const { bytes, status } = await postJson(poolUrl, c.request);
+  const { bytes, status, raw } = await postJson(poolUrl, c.request);
   if (status !== 200) throw new Error(`${c.label}: ${status}`);
+  const write = () => writeRequest(c.request);
+  const parse = () => readAnswer(raw);
   warmUp(replay);
   warmUp(inProcess);
+  warmUp(write);
+  warmUp(parse);
   await timeRequests(inlineUrl, c.request, 1000);
   await timeRequests(poolUrl, c.request, 1000);
-  const [e, p, i, h] = [[], [], [], []] as [number[], number[], number[], number[]];
+  const [e, p, i, h, f, a] = [[], [], [], [], [], []] as number[][] as [number[], number[], number[], number[], number[], number[]];
   for (let round = 0; round < rounds; round++) {
     e.push(...timeRuns(replay, roundMs));
     p.push(...timeRuns(inProcess, roundMs));
+    f.push(...timeRuns(write, roundMs / 2));
+    a.push(...timeRuns(parse, roundMs / 2));
     i.push(...(await timeRequests(inlineUrl, c.request, roundMs)));
     h.push(...(await timeRequests(poolUrl, c.request, roundMs)));
   }
-  return { engineMs: median(e), inProcessMs: median(p), inlineMs: median(i), poolMs: median(h), bytes };
+  return {
+    engineMs: median(e),
+    inProcessMs: median(p),
+    inlineMs: median(i),
+    poolMs: median(h),
+    floorMs: median(f) + median(a),
+    parseMs: median(a),
+    bytes,
+  };
 }
 
 export function closeClient(): void {

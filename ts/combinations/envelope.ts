@@ -192,12 +192,13 @@ export function governing<T extends { value: number }>(
   return { ...entry, combination };
 }
 
+/** `governing` over bare values, without an entry object per value: a truss's envelope takes a thousand members' bounds. */
 function governed(values: readonly number[], ids: readonly string[], better: Better): Governed {
-  const { value, combination } = governing(
-    values.map((value) => ({ value })),
-    ids,
-    better,
-  );
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if (better(values[i]!, values[best]!)) best = i;
+  const value = values[best];
+  const combination = ids[best];
+  if (value === undefined || combination === undefined) throw mismatch('no combination to envelope');
   return { value, combination };
 }
 

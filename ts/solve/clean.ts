@@ -137,9 +137,12 @@ function walk(value: unknown, quantity: string | undefined, table: Table, magnit
   if (typeof value !== 'object' || value === null) return;
   const holder = value as Holder;
   if (Array.isArray(value)) {
+    let shape: RowShape | undefined;
     for (let i = 0; i < value.length; i++) {
       const child: unknown = value[i];
       if (typeof child === 'number') number(holder, i, child, quantity, magnitudes, finish);
+      else if (value.length >= ROWS && isRecord(child))
+        rows(child, (shape ??= new RowShape(child, quantity, table)), table, magnitudes, finish);
       else walk(child, quantity, table, magnitudes, finish);
     }
     return;
@@ -151,6 +154,65 @@ function walk(value: unknown, quantity: string | undefined, table: Table, magnit
     if (own === null) continue;
     const child = holder[key];
     if (typeof child === 'number') number(holder, key, child, own, magnitudes, finish);
+    else walk(child, own, table, magnitudes, finish);
+  }
+}
+
+/** Arrays of this many items or more have their rows' keys looked up once, from the first row (`RowShape`). */
+const ROWS = 16;
+
+/** An object `walk` reads key by key: not an array, not a series. */
+function isRecord(value: unknown): value is Holder {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof SeriesData);
+}
+
+/**
+ * A long array's rows as its first row has them: each key in order, its quantity under the array's (null: not a
+ * result) and, for a nested object, that object's shape. A frame answer is a few hundred thousand objects of a few
+ * shapes (members, their ends and extremes, per combination): a row that has the first row's keys is walked
+ * without a lookup in the table per key.
+ */
+class RowShape {
+  readonly keys: string[] = [];
+  readonly quantities: (string | null | undefined)[] = [];
+  readonly inner: (RowShape | undefined)[] = [];
+
+  /** The quantity the rows sit under: the array's, or the key's above them. */
+  constructor(
+    row: Holder,
+    readonly quantity: string | undefined,
+    table: Table,
+  ) {
+    for (const key in row) {
+      const named = table.get(key);
+      const own = named === undefined ? quantity : named;
+      const child = row[key];
+      this.keys.push(key);
+      this.quantities.push(own);
+      this.inner.push(own !== null && isRecord(child) ? new RowShape(child, own, table) : undefined);
+    }
+  }
+}
+
+/** `walk` over one row, its keys' quantities taken from the shape while the row's keys are the shape's. */
+function rows(row: Holder, shape: RowShape, table: Table, magnitudes: Magnitudes, finish: Finish | undefined): void {
+  const { keys, quantities, inner } = shape;
+  let n = 0;
+  let same = true;
+  for (const key in row) {
+    // from the first key the shape does not have, each key is looked up as `walk` does
+    if (same && key !== keys[n]) same = false;
+    let own: string | null | undefined;
+    if (same) own = quantities[n];
+    else {
+      const named = table.get(key);
+      own = named === undefined ? shape.quantity : named;
+    }
+    n++;
+    if (own === null) continue;
+    const child = row[key];
+    if (typeof child === 'number') number(row, key, child, own, magnitudes, finish);
+    else if (same && inner[n - 1] !== undefined && isRecord(child)) rows(child, inner[n - 1]!, table, magnitudes, finish);
     else walk(child, own, table, magnitudes, finish);
   }
 }

@@ -361,6 +361,7 @@ export function solveFrameDrawing(
     started,
     si,
     output: request.output,
+    series: diagramsShown,
   });
   if (options !== undefined) response.meta.analysis = { order: asked.order, iterations: first!.iterations ?? 0 };
   const drawn = drawnIndices.map((i) => {

@@ -4,8 +4,8 @@
  * A beam response is mostly its diagram series, several hundred numbers. They stay in the typed array the
  * engine handed over (converted to the response's units in place): building a `[position, value]` array per
  * point only to print it was most of the cost of a response. `responseBody` lets JSON.stringify write
- * everything else and writes each series straight from its numbers in its place (the same digits
- * JSON.stringify prints), and each long array of flat rows (a truss's member forces and displacements) with
+ * everything else and writes each long series straight from its numbers in its place (the same digits
+ * JSON.stringify prints; a short one, a frame member's few pairs, JSON.stringify prints from its pairs), and each long array of flat rows (a truss's member forces and displacements) with
  * its keys written once. Consumers that read numbers (SVG, MCP structured content) take `plainData`,
  * which makes the pairs from the numbers: nothing is printed and parsed back. Web APIs only: this runs in
  * browsers too.
@@ -18,6 +18,9 @@ const MARKED = `"\\u0000${MARK.slice(1)}`;
 
 /** Series, and rows already written, met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
 let placed: (SeriesData | string)[] | undefined;
+
+/** Series of fewer pairs than this are printed by JSON.stringify from their pairs (`SeriesData.toJSON`). */
+const SHORT_SERIES = 64;
 
 /** `[position, value]` pairs; at a jump a position appears twice (left value, then right). */
 export type Pairs = [number, number][];
@@ -63,9 +66,14 @@ export class SeriesData {
     return `${text}]`;
   }
 
-  /** Under `responseBody`, a marker the text replaces; under any other JSON.stringify, the pairs. */
+  /**
+   * Under `responseBody`, a marker the text replaces; under any other JSON.stringify, and for a short series, the
+   * pairs. A frame member's diagram is a few pairs (its ends, or every member/24): for its thousand members' four
+   * thousand series a marker each cost responseBody two to three times what JSON.stringify spent printing their
+   * pairs (measured side by side in one process); a beam's series are hundreds of pairs, where the marker wins.
+   */
   toJSON(): unknown {
-    if (placed === undefined) return this.pairs();
+    if (placed === undefined || this.xy.length < 2 * SHORT_SERIES) return this.pairs();
     return `${MARK}${placed.push(this) - 1}`;
   }
 }

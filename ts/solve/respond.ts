@@ -29,6 +29,12 @@ export interface Finishing {
   si: object;
   /** What the caller asked the answer to carry; absent, every diagram at PRECISION.http digits. */
   output?: Output | undefined;
+  /**
+   * False where the pipeline put no diagram series in the results or the envelope (a truss; a frame, whose
+   * member diagrams are sampled only when shown and whose envelope has none): `output.diagrams: false` then
+   * strips nothing, and looking for series through a frame's envelope cost a tenth of its answer.
+   */
+  series?: boolean;
 }
 
 /** Whether a value is a diagram series, or an object holding only series (a beam's `diagrams`, an envelope's `{max, min}`). */
@@ -95,7 +101,8 @@ export function respond<R extends object, E extends { combinations: readonly Com
   // R all the same, since what reads the results as R (the figures) never takes `output`
   const alone = how.output?.combinations === 'envelope' && envelope !== undefined;
   const [asked, envelopeAsked] = alone ? [{} as R, envelopeAlone(envelope)] : [results, envelope];
-  const [shown, enveloped] = how.output?.diagrams === false ? [withoutSeries(asked), withoutSeries(envelopeAsked)] : [asked, envelopeAsked];
+  const strip = how.output?.diagrams === false && how.series !== false;
+  const [shown, enveloped] = strip ? [withoutSeries(asked), withoutSeries(envelopeAsked)] : [asked, envelopeAsked];
   cleanNumbers([shown, enveloped], RESULT_QUANTITIES, digits);
   const equilibrium = significant(how.equilibrium, digits);
   const response: Response<R, E> = {

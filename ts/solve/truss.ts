@@ -241,6 +241,7 @@ export function solveTrussDrawing(
     started,
     si,
     output: request.output,
+    series: false,
   });
   const figure = combined[set?.combinations.findIndex((c) => c.id === drawn) ?? -1];
   if (figure === undefined) return { response };
