@@ -1,15 +1,24 @@
-//! The torsion mesh's symmetric positive definite systems, factorised by `faer`'s sparse Cholesky
-//! under its approximate-minimum-degree ordering. A triangle mesh numbered by reverse Cuthill-McKee
-//! (the frames' skyline, [`crate::skyline`]) fills its whole band, some N^1.5 entries and N² work for
-//! N nodes; a minimum-degree ordering keeps the factor near N log N entries, so a 20,000-node mesh
-//! factorises in milliseconds instead of seconds.
+//! The torsion mesh's symmetric positive definite systems, factorised by `faer`'s sparse Cholesky.
+//! A triangle mesh numbered by reverse Cuthill-McKee (the frames' skyline, [`crate::skyline`]) fills
+//! its whole band, some N^1.5 entries and N² work for N nodes; an approximate-minimum-degree ordering
+//! keeps the factor near N log N entries, so a 20,000-node mesh factorises in milliseconds.
+//!
+//! On these meshes the ordering and the symbolic analysis cost more than the numbers themselves, so
+//! the matrix is assembled straight into compressed columns (each column's few entries sorted
+//! where they are, not one sort of every element entry), and a caller may hand over an ordering
+//! already found (the stress function's system is the warping function's with the boundary left
+//! out: the same elimination order serves it).
 
-use faer::linalg::solvers::Solve;
-use faer::sparse::linalg::solvers::Llt;
-use faer::sparse::{SparseColMat, Triplet};
-use faer::{Mat, Side};
+use faer::dyn_stack::{MemBuffer, MemStack};
+use faer::perm::PermRef;
+use faer::sparse::linalg::cholesky::{
+    factorize_symbolic_cholesky, LltRef, SymbolicCholesky, SymmetricOrdering,
+};
+use faer::sparse::{SparseColMatRef, SymbolicSparseColMatRef};
+use faer::{Conj, MatMut, Par, Side};
 
 /// One element's equations (`None` where the value is prescribed) and its stiffness, row by row.
+#[derive(Clone, Copy)]
 pub(crate) struct Coupling<'a> {
     pub equations: [Option<usize>; 6],
     pub stiffness: &'a [f64; 36],
@@ -17,47 +26,146 @@ pub(crate) struct Coupling<'a> {
 
 /// A factorised system, ready for any number of right-hand sides.
 pub(crate) struct Factor {
-    llt: Llt<usize, f64>,
-    size: usize,
+    symbolic: SymbolicCholesky<usize>,
+    values: Vec<f64>,
 }
 
-/// The elements' stiffness assembled over `size` equations and factorised; `None` if it is not
-/// positive definite (a degenerate mesh) or holds a value that is not finite. Equations repeated
-/// within an element (values tied to one unknown) add both their couplings, as they should.
-pub(crate) fn factorise<'a>(
-    size: usize,
-    elements: impl Iterator<Item = Coupling<'a>>,
-) -> Option<Factor> {
-    let mut entries = Vec::new();
-    for Coupling {
-        equations,
-        stiffness,
-    } in elements
-    {
-        for (a, row) in equations.iter().zip(stiffness.chunks_exact(6)) {
-            let Some(i) = *a else { continue };
-            for (b, &value) in equations.iter().zip(row) {
-                match *b {
-                    Some(j) if j <= i => entries.push(Triplet::new(i, j, value)),
-                    _ => {}
+/// The lower triangle in compressed columns: column starts, rows, values.
+struct Lower {
+    starts: Vec<usize>,
+    rows: Vec<usize>,
+    values: Vec<f64>,
+}
+
+/// The elements' stiffness over `size` equations, lower triangle only, duplicates summed.
+fn assemble<'a>(size: usize, elements: impl Iterator<Item = Coupling<'a>> + Clone) -> Lower {
+    let entries = |each: &mut dyn FnMut(usize, usize, f64)| {
+        for Coupling {
+            equations,
+            stiffness,
+        } in elements.clone()
+        {
+            for (a, row) in equations.iter().zip(stiffness.chunks_exact(6)) {
+                let Some(i) = *a else { continue };
+                for (b, &value) in equations.iter().zip(row) {
+                    match *b {
+                        Some(j) if j <= i => each(i, j, value),
+                        _ => {}
+                    }
                 }
             }
         }
+    };
+    let mut starts = vec![0; size + 1];
+    entries(&mut |_, j, _| starts[j + 1] += 1);
+    for j in 0..size {
+        starts[j + 1] += starts[j];
     }
-    if size == 0 || entries.iter().any(|t| !t.val.is_finite()) {
+    let mut next = starts.clone();
+    let mut pairs = vec![(0, 0.0); starts[size]];
+    entries(&mut |i, j, value| {
+        pairs[next[j]] = (i, value);
+        next[j] += 1;
+    });
+    // each column's entries sorted and their repeats summed, compacted in place
+    let (mut rows, mut values) = (
+        Vec::with_capacity(pairs.len()),
+        Vec::with_capacity(pairs.len()),
+    );
+    let mut compact = vec![0; size + 1];
+    for j in 0..size {
+        let column = &mut pairs[starts[j]..starts[j + 1]];
+        column.sort_unstable_by_key(|p| p.0);
+        for &(i, value) in column.iter() {
+            if rows.len() > compact[j] && rows.last() == Some(&i) {
+                *values.last_mut().expect("a row was pushed") += value;
+            } else {
+                rows.push(i);
+                values.push(value);
+            }
+        }
+        compact[j + 1] = rows.len();
+    }
+    Lower {
+        starts: compact,
+        rows,
+        values,
+    }
+}
+
+/// The elements' stiffness assembled over `size` equations and factorised, eliminated in `order`
+/// (equations, first eliminated first) or else in an approximate-minimum-degree order; `None` if it
+/// is not positive definite (a degenerate mesh) or holds a value that is not finite. Equations
+/// repeated within an element (values tied to one unknown) add both their couplings, as they should.
+pub(crate) fn factorise<'a>(
+    size: usize,
+    elements: impl Iterator<Item = Coupling<'a>> + Clone,
+    order: Option<&[usize]>,
+) -> Option<Factor> {
+    let lower = assemble(size, elements);
+    if size == 0 || lower.values.iter().any(|v| !v.is_finite()) {
         return None;
     }
-    let matrix = SparseColMat::try_new_from_triplets(size, size, &entries).ok()?;
-    let llt = matrix.sp_cholesky(Side::Lower).ok()?;
-    Some(Factor { llt, size })
+    let pattern =
+        SymbolicSparseColMatRef::new_checked(size, size, &lower.starts, None, &lower.rows);
+    let inverse = order.map(|forward| {
+        let mut inverse = vec![usize::MAX; size];
+        for (k, &e) in forward.iter().enumerate() {
+            inverse[e] = k;
+        }
+        inverse
+    });
+    let ordering = match (order, &inverse) {
+        (Some(forward), Some(inverse))
+            if forward.len() == size && !inverse.contains(&usize::MAX) =>
+        {
+            SymmetricOrdering::Custom(PermRef::new_checked(forward, inverse, size))
+        }
+        _ => SymmetricOrdering::Amd,
+    };
+    let symbolic =
+        factorize_symbolic_cholesky(pattern, Side::Lower, ordering, Default::default()).ok()?;
+    let matrix = SparseColMatRef::new(pattern, &lower.values);
+    let mut values = vec![0.0; symbolic.len_val()];
+    let mut scratch = MemBuffer::try_new(
+        symbolic.factorize_numeric_llt_scratch::<f64>(Par::Seq, Default::default()),
+    )
+    .ok()?;
+    symbolic
+        .factorize_numeric_llt(
+            &mut values,
+            matrix,
+            Side::Lower,
+            Default::default(),
+            Par::Seq,
+            MemStack::new(&mut scratch),
+            Default::default(),
+        )
+        .ok()?;
+    Some(Factor { symbolic, values })
 }
 
 impl Factor {
     /// `K x = b`.
     pub(crate) fn solve(&self, b: &[f64]) -> Vec<f64> {
-        let rhs = Mat::from_fn(self.size, 1, |i, _| b[i]);
-        let x = self.llt.solve(&rhs);
-        (0..self.size).map(|i| x[(i, 0)]).collect()
+        let mut x = b.to_vec();
+        let n = x.len();
+        let mut scratch = MemBuffer::new(self.symbolic.solve_in_place_scratch::<f64>(1, Par::Seq));
+        LltRef::new(&self.symbolic, &self.values).solve_in_place_with_conj(
+            Conj::No,
+            MatMut::from_column_major_slice_mut(&mut x, n, 1),
+            Par::Seq,
+            MemStack::new(&mut scratch),
+        );
+        x
+    }
+
+    /// The equations in the order they were eliminated.
+    pub(crate) fn order(&self) -> Vec<usize> {
+        match self.symbolic.perm() {
+            Some(perm) => perm.arrays().0.to_vec(),
+            None => (0..self.symbolic.nrows()).collect(),
+        }
     }
 }
 
@@ -86,6 +194,7 @@ mod tests {
                 equations: map,
                 stiffness,
             }),
+            None,
         )
         .unwrap();
         assert!((factor.solve(&[1.0])[0] - 1.0).abs() < 1e-14);
@@ -100,6 +209,6 @@ mod tests {
             equations: free,
             stiffness: &k,
         });
-        assert!(factorise(2, couplings).is_none());
+        assert!(factorise(2, couplings, None).is_none());
     }
 }

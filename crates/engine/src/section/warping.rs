@@ -203,9 +203,13 @@ fn moments(mesh: &Quadratic, omega: &[f64], reading: Reading) -> Moments {
     m
 }
 
-/// The warping function over the mesh and its energy ωᵀKω, or `None` if the system cannot be
-/// factorised (a mesh no solver should see: degenerate triangles). One node of each solid is held.
-fn warping_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(Vec<f64>, f64)> {
+/// The warping function over the mesh, its energy ωᵀKω and the nodes in the order the factorisation
+/// eliminated them, or `None` if the system cannot be factorised (a mesh no solver should see:
+/// degenerate triangles). One node of each solid is held.
+fn warping_function(
+    mesh: &Quadratic,
+    triangles: &[Triangle],
+) -> Option<(Vec<f64>, f64, Vec<usize>)> {
     let mut held = vec![false; mesh.nodes.len()];
     for &anchor in &mesh.anchors {
         held[anchor] = true;
@@ -226,6 +230,7 @@ fn warping_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(Vec<f64
             equations: at(e),
             stiffness: &t.stiffness,
         }),
+        None,
     )?;
     let mut load = vec![0.0; count];
     for (e, t) in mesh.elements.iter().zip(triangles) {
@@ -241,7 +246,14 @@ fn warping_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(Vec<f64
         .iter()
         .map(|e| e.map_or(0.0, |e| solved[e]))
         .collect();
-    Some((omega, energy))
+    let mut node_of = vec![0; count];
+    for (node, e) in equation.iter().enumerate() {
+        if let Some(e) = *e {
+            node_of[e] = node;
+        }
+    }
+    let order = factor.order().into_iter().map(|e| node_of[e]).collect();
+    Some((omega, energy, order))
 }
 
 /// Trefftz's shear centre and Cw about it, from the warping function read one way.
@@ -268,10 +280,10 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
         .iter()
         .map(|e| triangle(&mesh.nodes, e))
         .collect();
-    let (omega, energy) = warping_function(mesh, &triangles)?;
+    let (omega, energy, order) = warping_function(mesh, &triangles)?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
-    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles)?;
+    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, &order)?;
     let warping = (mesh.anchors.len() == 1).then(|| SolvedWarping {
         quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic),
         linear: centre_and_cw(mesh, &omega, Reading::Linear),
