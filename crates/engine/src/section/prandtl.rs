@@ -113,11 +113,11 @@ fn elimination_order(equation: &[Option<usize>], count: usize, nodes: &[usize]) 
 
 /// J from the stress function on the mesh (a lower bound) and the stress function at the nodes, or
 /// `None` if the system cannot be factorised. `order`: the nodes in the order the warping
-/// function's factorisation eliminated them.
+/// function's were eliminated in, if any.
 pub(crate) fn stress_function(
     mesh: &Quadratic,
     triangles: &[Triangle],
-    order: &[usize],
+    order: Option<&[usize]>,
 ) -> Option<(f64, Vec<f64>)> {
     let (equation, hole_areas) = equations(mesh);
     if hole_areas.is_empty() {
@@ -131,7 +131,9 @@ pub(crate) fn stress_function(
             equations: at(e),
             stiffness: &t.stiffness,
         }),
-        Some(&elimination_order(&equation, hole_areas.len(), order)),
+        order
+            .map(|nodes| elimination_order(&equation, hole_areas.len(), nodes))
+            .as_deref(),
     )?;
     // 2∫Nᵢ dA: zero for a six-node triangle's corners and a third of its area for each midpoint
     let mut load: Vec<f64> = hole_areas.iter().map(|a| 2.0 * a).collect();

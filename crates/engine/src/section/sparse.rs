@@ -11,6 +11,7 @@
 
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::perm::PermRef;
+use faer::sparse::linalg::amd;
 use faer::sparse::linalg::cholesky::{
     factorize_symbolic_cholesky, LltRef, SymbolicCholesky, SymmetricOrdering,
 };
@@ -37,25 +38,9 @@ struct Lower {
     values: Vec<f64>,
 }
 
-/// The elements' stiffness over `size` equations, lower triangle only, duplicates summed.
-fn assemble<'a>(size: usize, elements: impl Iterator<Item = Coupling<'a>> + Clone) -> Lower {
-    let entries = |each: &mut dyn FnMut(usize, usize, f64)| {
-        for Coupling {
-            equations,
-            stiffness,
-        } in elements.clone()
-        {
-            for (a, row) in equations.iter().zip(stiffness.chunks_exact(6)) {
-                let Some(i) = *a else { continue };
-                for (b, &value) in equations.iter().zip(row) {
-                    match *b {
-                        Some(j) if j <= i => each(i, j, value),
-                        _ => {}
-                    }
-                }
-            }
-        }
-    };
+/// The entries `each` visits, as the lower triangle in compressed columns, repeats summed: counted
+/// into their columns, then each column's few entries sorted where they are (not one sort of all).
+fn columns(size: usize, entries: &dyn Fn(&mut dyn FnMut(usize, usize, f64))) -> Lower {
     let mut starts = vec![0; size + 1];
     entries(&mut |_, j, _| starts[j + 1] += 1);
     for j in 0..size {
@@ -67,7 +52,6 @@ fn assemble<'a>(size: usize, elements: impl Iterator<Item = Coupling<'a>> + Clon
         pairs[next[j]] = (i, value);
         next[j] += 1;
     });
-    // each column's entries sorted and their repeats summed, compacted in place
     let (mut rows, mut values) = (
         Vec::with_capacity(pairs.len()),
         Vec::with_capacity(pairs.len()),
@@ -91,6 +75,52 @@ fn assemble<'a>(size: usize, elements: impl Iterator<Item = Coupling<'a>> + Clon
         rows,
         values,
     }
+}
+
+/// The elements' stiffness over `size` equations, lower triangle only.
+fn assemble<'a>(size: usize, elements: impl Iterator<Item = Coupling<'a>> + Clone) -> Lower {
+    columns(size, &|each| {
+        for Coupling {
+            equations,
+            stiffness,
+        } in elements.clone()
+        {
+            for (a, row) in equations.iter().zip(stiffness.chunks_exact(6)) {
+                let Some(i) = *a else { continue };
+                for (b, &value) in equations.iter().zip(row) {
+                    match *b {
+                        Some(j) if j <= i => each(i, j, value),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// An approximate-minimum-degree order of a graph's `size` vertices joined by `edges` (either way
+/// round, repeats allowed): the vertices, first eliminated first.
+pub(crate) fn minimum_degree(size: usize, edges: &[[usize; 2]]) -> Option<Vec<usize>> {
+    let lower = columns(size, &|each| {
+        for &[a, b] in edges.iter().filter(|[a, b]| a != b) {
+            each(a.max(b), a.min(b), 0.0);
+        }
+    });
+    let pattern =
+        SymbolicSparseColMatRef::new_checked(size, size, &lower.starts, None, &lower.rows);
+    let (mut forward, mut inverse) = (vec![0; size], vec![0; size]);
+    let mut scratch =
+        MemBuffer::try_new(amd::order_scratch::<usize>(size, lower.rows.len())).ok()?;
+    let control = amd::Control::default();
+    amd::order(
+        &mut forward,
+        &mut inverse,
+        pattern,
+        control,
+        MemStack::new(&mut scratch),
+    )
+    .ok()?;
+    Some(forward)
 }
 
 /// The elements' stiffness assembled over `size` equations and factorised, eliminated in `order`
@@ -158,14 +188,6 @@ impl Factor {
             MemStack::new(&mut scratch),
         );
         x
-    }
-
-    /// The equations in the order they were eliminated.
-    pub(crate) fn order(&self) -> Vec<usize> {
-        match self.symbolic.perm() {
-            Some(perm) => perm.arrays().0.to_vec(),
-            None => (0..self.symbolic.nrows()).collect(),
-        }
     }
 }
 

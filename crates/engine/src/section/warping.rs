@@ -203,13 +203,14 @@ fn moments(mesh: &Quadratic, omega: &[f64], reading: Reading) -> Moments {
     m
 }
 
-/// The warping function over the mesh, its energy ωᵀKω and the nodes in the order the factorisation
-/// eliminated them, or `None` if the system cannot be factorised (a mesh no solver should see:
-/// degenerate triangles). One node of each solid is held.
+/// The warping function over the mesh and its energy ωᵀKω, the nodes eliminated in `order`, or
+/// `None` if the system cannot be factorised (a mesh no solver should see: degenerate triangles).
+/// One node of each solid is held.
 fn warping_function(
     mesh: &Quadratic,
     triangles: &[Triangle],
-) -> Option<(Vec<f64>, f64, Vec<usize>)> {
+    order: Option<&[usize]>,
+) -> Option<(Vec<f64>, f64)> {
     let mut held = vec![false; mesh.nodes.len()];
     for &anchor in &mesh.anchors {
         held[anchor] = true;
@@ -230,7 +231,14 @@ fn warping_function(
             equations: at(e),
             stiffness: &t.stiffness,
         }),
-        None,
+        order
+            .map(|nodes| {
+                nodes
+                    .iter()
+                    .filter_map(|&n| equation[n])
+                    .collect::<Vec<_>>()
+            })
+            .as_deref(),
     )?;
     let mut load = vec![0.0; count];
     for (e, t) in mesh.elements.iter().zip(triangles) {
@@ -246,14 +254,7 @@ fn warping_function(
         .iter()
         .map(|e| e.map_or(0.0, |e| solved[e]))
         .collect();
-    let mut node_of = vec![0; count];
-    for (node, e) in equation.iter().enumerate() {
-        if let Some(e) = *e {
-            node_of[e] = node;
-        }
-    }
-    let order = factor.order().into_iter().map(|e| node_of[e]).collect();
-    Some((omega, energy, order))
+    Some((omega, energy))
 }
 
 /// Trefftz's shear centre and Cw about it, from the warping function read one way.
@@ -280,10 +281,11 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
         .iter()
         .map(|e| triangle(&mesh.nodes, e))
         .collect();
-    let (omega, energy, order) = warping_function(mesh, &triangles)?;
+    let order = mesh.elimination_order();
+    let (omega, energy) = warping_function(mesh, &triangles, order.as_deref())?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
-    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, &order)?;
+    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, order.as_deref())?;
     let warping = (mesh.anchors.len() == 1).then(|| SolvedWarping {
         quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic),
         linear: centre_and_cw(mesh, &omega, Reading::Linear),
