@@ -78,37 +78,51 @@ pub(crate) fn element_size(area: f64) -> f64 {
     (2.0 * area / TARGET_TRIANGLES).sqrt()
 }
 
-/// The outlines to mesh, moved by `-origin`: the material's own when it has no circle, else the
-/// pieces unioned again with each circle a polygon fit for the mesh (the material's circles are exact
-/// discs or 2,048-sided polygons, far finer than a mesh needs).
+/// The outlines to mesh, moved by `-origin`: the material's own when it has no circle, else with
+/// each circle a polygon fit for the mesh (the material's circles are exact discs or 2,048-sided
+/// polygons, far finer than a mesh needs). When every circle stayed an exact disc (one that overlaps
+/// nothing, a void one inside a solid) its polygon joins the outlines as it is, unless `reunite`;
+/// otherwise the pieces are unioned again with their circles as those polygons. A polygon a hair
+/// larger than its disc (equal area) may cross an outline the disc only nears: then the mesh fails
+/// and the caller asks again with `reunite`.
 pub(crate) fn outlines(
     pieces: &[Piece],
     material: &Material,
     origin: [f64; 2],
     area: f64,
+    reunite: bool,
 ) -> Option<Vec<Vec<[f64; 2]>>> {
-    let has_circle = pieces
+    let size = element_size(area);
+    let polygon =
+        |centre, radius| union::circle_polygon(centre, radius, circle_sides(radius, size));
+    let circles = pieces
         .iter()
-        .any(|p| matches!(p.geometry, Geometry::Disc { .. }));
-    let rings = if has_circle {
-        let size = element_size(area);
+        .filter(|p| matches!(p.geometry, Geometry::Disc { .. }))
+        .count();
+    let rings = if circles == 0 {
+        material.outlines.clone()
+    } else if circles == material.discs.len() && !reunite {
+        let mut rings = material.outlines.clone();
+        rings.extend(material.discs.iter().map(|d| {
+            let mut ring = polygon(d.centre, d.radius);
+            if d.void {
+                ring.reverse();
+            }
+            ring
+        }));
+        rings
+    } else {
         let polygons: Vec<Piece> = pieces
             .iter()
             .map(|p| match p.geometry {
                 Geometry::Disc { centre, radius } => Piece {
-                    geometry: Geometry::Ring(union::circle_polygon(
-                        centre,
-                        radius,
-                        circle_sides(radius, size),
-                    )),
+                    geometry: Geometry::Ring(polygon(centre, radius)),
                     ..p.clone()
                 },
                 Geometry::Ring(_) => p.clone(),
             })
             .collect();
         union::material(&polygons).ok()?.outlines
-    } else {
-        material.outlines.clone()
     };
     Some(
         rings

@@ -153,10 +153,15 @@ fn adapted(
 /// J, Cw and the shear centre of the material (whose area is `area`), with their estimates.
 pub(crate) fn torsion(pieces: &[Piece], material: &Material, area: f64) -> Torsion {
     let origin = material.centre();
-    let Some(outlines) = mesh::outlines(pieces, material, origin, area) else {
-        return Torsion::Failed;
+    let meshed = |reunite| {
+        let outlines = mesh::outlines(pieces, material, origin, area, reunite);
+        outlines.map_or(Err(Unmeshed::Triangulation), |o| adapted(&o, area))
     };
-    let (quadratic, centroid, solved) = match adapted(&outlines, area) {
+    let result = match meshed(false) {
+        Err(Unmeshed::Triangulation) if !material.discs.is_empty() => meshed(true),
+        result => result,
+    };
+    let (quadratic, centroid, solved) = match result {
         Ok(adapted) => adapted,
         Err(Unmeshed::TooManyCorners(corners)) => {
             return Torsion::TooManyCorners {
