@@ -6,8 +6,6 @@
 //! meshed, refinement adds at most [`MAX_ADDED_VERTICES`] points, and spade's refinement stops at
 //! that cap instead of looping on small input angles.
 
-use std::collections::HashSet;
-
 use spade::{
     AngleLimit, ConstrainedDelaunayTriangulation, Point2, RefinementParameters, Triangulation as _,
 };
@@ -236,10 +234,14 @@ impl Mesher {
             .with_min_required_area(self.area * 1e-10)
             .with_max_additional_vertices(MAX_ADDED_VERTICES);
         let cdt = &mut self.cdt;
-        let outside: HashSet<_> = cdt.refine(parameters).excluded_faces.into_iter().collect();
+        let excluded = cdt.refine(parameters).excluded_faces;
+        let mut outside = vec![false; cdt.num_all_faces()];
+        for face in excluded {
+            outside[face.index()] = true;
+        }
         let mut index = vec![usize::MAX; cdt.num_vertices()];
         let mut mesh = Triangulation::default();
-        for face in cdt.inner_faces().filter(|f| !outside.contains(&f.fix())) {
+        for face in cdt.inner_faces().filter(|f| !outside[f.fix().index()]) {
             let corners = face.vertices().map(|v| {
                 let i = v.fix().index();
                 if index[i] == usize::MAX {
