@@ -321,7 +321,11 @@ fn a_hole_that_nearly_touches_the_edge_is_meshed() {
     // (the Saint-Venant series of each).
     let t = torsion(&[rect(0.0, 0.0, 100.0, 40.0), void(circle(90.0, 20.0, 19.98))]);
     let (block, plate) = (rectangle_series(80.01, 40.0), rectangle_series(100.0, 40.0));
-    assert!(t.j > block && t.j < plate, "{} not in {block}..{plate}", t.j);
+    assert!(
+        t.j > block && t.j < plate,
+        "{} not in {block}..{plate}",
+        t.j
+    );
     assert!(t.j_change < 0.01 * t.j, "{t:?}");
 }
 

@@ -11,7 +11,6 @@ use spade::{
 };
 
 use super::shapes::{Geometry, Piece};
-use super::sparse;
 use super::union::{self, Material};
 
 /// Triangles the quality mesh aims at over the whole section before it is refined where J's bound
@@ -390,62 +389,6 @@ pub(crate) fn quadratic(mesh: &Triangulation) -> Quadratic {
         q.elements.push([i, j, k, sides[0], sides[1], sides[2]]);
     }
     q
-}
-
-impl Quadratic {
-    /// The nodes in an order to eliminate them in: the corners in an approximate-minimum-degree
-    /// order of the straight-sided mesh (a quarter of the nodes and a seventh of the couplings of
-    /// the six-node one, so the ordering costs that much less), each side's midpoint just before
-    /// the first of its two corners. A midpoint's neighbours are all that corner's neighbours too,
-    /// so eliminating it first adds no fill the corner would not add. `None` if the ordering fails.
-    pub(crate) fn elimination_order(&self) -> Option<Vec<usize>> {
-        let mut corner = vec![usize::MAX; self.nodes.len()];
-        let mut corners = Vec::new();
-        for element in &self.elements {
-            for &node in &element[..3] {
-                if corner[node] == usize::MAX {
-                    corner[node] = corners.len();
-                    corners.push(node);
-                }
-            }
-        }
-        let sides = |e: &[usize; 6]| [[e[0], e[1], e[3]], [e[1], e[2], e[4]], [e[2], e[0], e[5]]];
-        let edges: Vec<[usize; 2]> = self
-            .elements
-            .iter()
-            .flat_map(|e| sides(e).map(|[a, b, _]| [corner[a], corner[b]]))
-            .collect();
-        let order = sparse::minimum_degree(corners.len(), &edges)?;
-        let mut position = vec![0; corners.len()];
-        for (k, &c) in order.iter().enumerate() {
-            position[c] = k;
-        }
-        // each midpoint filed under the first of its corners (once, though two triangles name it)
-        let mut filed = vec![usize::MAX; self.nodes.len()];
-        for element in &self.elements {
-            for [a, b, middle] in sides(element) {
-                filed[middle] = position[corner[a]].min(position[corner[b]]);
-            }
-        }
-        let mut starts = vec![0; corners.len() + 1];
-        for &k in filed.iter().filter(|&&k| k != usize::MAX) {
-            starts[k + 1] += 1;
-        }
-        for k in 0..corners.len() {
-            starts[k + 1] += starts[k] + 1;
-        }
-        // bucket k: its midpoints, then the corner itself
-        let mut next = starts.clone();
-        let mut nodes = vec![0; self.nodes.len()];
-        for (node, &k) in filed.iter().enumerate().filter(|(_, &k)| k != usize::MAX) {
-            nodes[next[k]] = node;
-            next[k] += 1;
-        }
-        for (k, &c) in order.iter().enumerate() {
-            nodes[starts[k + 1] - 1] = corners[c];
-        }
-        Some(nodes)
-    }
 }
 
 #[cfg(test)]

@@ -281,7 +281,7 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
         .iter()
         .map(|e| triangle(&mesh.nodes, e))
         .collect();
-    let order = mesh.elimination_order();
+    let order = sparse::elimination_order(mesh);
     let (omega, energy) = warping_function(mesh, &triangles, order.as_deref())?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
