@@ -311,6 +311,25 @@ fn pilkey_angles_of_example_6_7() {
 }
 
 #[test]
+fn a_hole_that_nearly_touches_the_edge_is_meshed() {
+    // a 100 x 40 plate with a hole of 19.98 whose edge comes within 0.01 of the plate's right edge:
+    // the hole stays an exact disc, but the polygon that stands for it in the mesh (23 sides of
+    // equal area, so its corners reach 0.6% beyond the radius) crosses the plate's edge, and the
+    // mesh is made from the pieces unioned again. The stress function's J only grows with the
+    // region (a stress function of a part, zero outside it, is one of the whole: Timoshenko &
+    // Goodier §104), so J lies between the 80.01 x 40 block left of the hole and the solid plate
+    // (the Saint-Venant series of each).
+    let t = torsion(&[rect(0.0, 0.0, 100.0, 40.0), void(circle(90.0, 20.0, 19.98))]);
+    let (block, plate) = (rectangle_series(80.01, 40.0), rectangle_series(100.0, 40.0));
+    assert!(
+        t.j > block && t.j < plate,
+        "{} not in {block}..{plate}",
+        t.j
+    );
+    assert!(t.j_change < 0.01 * t.j, "{t:?}");
+}
+
+#[test]
 fn separate_solids_sum_their_torsion_constants_and_have_no_single_shear_centre() {
     let one = torsion(&[rect(0.0, 0.0, 80.0, 20.0)]);
     let two = torsion(&[rect(0.0, 0.0, 80.0, 20.0), rect(0.0, 100.0, 80.0, 20.0)]);

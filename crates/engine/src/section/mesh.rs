@@ -6,8 +6,6 @@
 //! meshed, refinement adds at most [`MAX_ADDED_VERTICES`] points, and spade's refinement stops at
 //! that cap instead of looping on small input angles.
 
-use std::collections::{HashMap, HashSet};
-
 use spade::{
     AngleLimit, ConstrainedDelaunayTriangulation, Point2, RefinementParameters, Triangulation as _,
 };
@@ -77,37 +75,51 @@ pub(crate) fn element_size(area: f64) -> f64 {
     (2.0 * area / TARGET_TRIANGLES).sqrt()
 }
 
-/// The outlines to mesh, moved by `-origin`: the material's own when it has no circle, else the
-/// pieces unioned again with each circle a polygon fit for the mesh (the material's circles are exact
-/// discs or 2,048-sided polygons, far finer than a mesh needs).
+/// The outlines to mesh, moved by `-origin`: the material's own when it has no circle, else with
+/// each circle a polygon fit for the mesh (the material's circles are exact discs or 2,048-sided
+/// polygons, far finer than a mesh needs). When every circle stayed an exact disc (one that overlaps
+/// nothing, a void one inside a solid) its polygon joins the outlines as it is, unless `reunite`;
+/// otherwise the pieces are unioned again with their circles as those polygons. A polygon a hair
+/// larger than its disc (equal area) may cross an outline the disc only nears: then the mesh fails
+/// and the caller asks again with `reunite`.
 pub(crate) fn outlines(
     pieces: &[Piece],
     material: &Material,
     origin: [f64; 2],
     area: f64,
+    reunite: bool,
 ) -> Option<Vec<Vec<[f64; 2]>>> {
-    let has_circle = pieces
+    let size = element_size(area);
+    let polygon =
+        |centre, radius| union::circle_polygon(centre, radius, circle_sides(radius, size));
+    let circles = pieces
         .iter()
-        .any(|p| matches!(p.geometry, Geometry::Disc { .. }));
-    let rings = if has_circle {
-        let size = element_size(area);
+        .filter(|p| matches!(p.geometry, Geometry::Disc { .. }))
+        .count();
+    let rings = if circles == 0 {
+        material.outlines.clone()
+    } else if circles == material.discs.len() && !reunite {
+        let mut rings = material.outlines.clone();
+        rings.extend(material.discs.iter().map(|d| {
+            let mut ring = polygon(d.centre, d.radius);
+            if d.void {
+                ring.reverse();
+            }
+            ring
+        }));
+        rings
+    } else {
         let polygons: Vec<Piece> = pieces
             .iter()
             .map(|p| match p.geometry {
                 Geometry::Disc { centre, radius } => Piece {
-                    geometry: Geometry::Ring(union::circle_polygon(
-                        centre,
-                        radius,
-                        circle_sides(radius, size),
-                    )),
+                    geometry: Geometry::Ring(polygon(centre, radius)),
                     ..p.clone()
                 },
                 Geometry::Ring(_) => p.clone(),
             })
             .collect();
         union::material(&polygons).ok()?.outlines
-    } else {
-        material.outlines.clone()
     };
     Some(
         rings
@@ -221,10 +233,14 @@ impl Mesher {
             .with_min_required_area(self.area * 1e-10)
             .with_max_additional_vertices(MAX_ADDED_VERTICES);
         let cdt = &mut self.cdt;
-        let outside: HashSet<_> = cdt.refine(parameters).excluded_faces.into_iter().collect();
+        let excluded = cdt.refine(parameters).excluded_faces;
+        let mut outside = vec![false; cdt.num_all_faces()];
+        for face in excluded {
+            outside[face.index()] = true;
+        }
         let mut index = vec![usize::MAX; cdt.num_vertices()];
         let mut mesh = Triangulation::default();
-        for face in cdt.inner_faces().filter(|f| !outside.contains(&f.fix())) {
+        for face in cdt.inner_faces().filter(|f| !outside[f.fix().index()]) {
             let corners = face.vertices().map(|v| {
                 let i = v.fix().index();
                 if index[i] == usize::MAX {
@@ -246,14 +262,43 @@ impl Mesher {
     }
 }
 
-fn edge_key(a: usize, b: usize) -> (usize, usize) {
-    (a.min(b), a.max(b))
+/// Each triangle's neighbour across its sides 0-1, 1-2 and 2-0, found through the triangles about
+/// each corner (a handful each), not a table of every edge.
+fn neighbours(mesh: &Triangulation) -> Vec<[Option<usize>; 3]> {
+    let mut starts = vec![0; mesh.points.len() + 1];
+    for corners in &mesh.triangles {
+        for &v in corners {
+            starts[v + 1] += 1;
+        }
+    }
+    for v in 0..mesh.points.len() {
+        starts[v + 1] += starts[v];
+    }
+    let mut next = starts.clone();
+    let mut about = vec![0; starts[mesh.points.len()]];
+    for (t, corners) in mesh.triangles.iter().enumerate() {
+        for &v in corners {
+            about[next[v]] = t;
+            next[v] += 1;
+        }
+    }
+    let across = |t: usize, a: usize, b: usize| {
+        about[starts[a]..starts[a + 1]]
+            .iter()
+            .copied()
+            .find(|&s| s != t && mesh.triangles[s].contains(&b))
+    };
+    mesh.triangles
+        .iter()
+        .enumerate()
+        .map(|(t, &[a, b, c])| [across(t, a, b), across(t, b, c), across(t, c, a)])
+        .collect()
 }
 
 /// The solid each triangle belongs to: triangles sharing a side are one solid (touching at a
 /// corner is not enough to carry a shear flow).
-fn solids(mesh: &Triangulation) -> Vec<usize> {
-    let mut parent: Vec<usize> = (0..mesh.triangles.len()).collect();
+fn solids(neighbours: &[[Option<usize>; 3]]) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..neighbours.len()).collect();
     fn root(parent: &mut [usize], mut t: usize) -> usize {
         while parent[t] != t {
             parent[t] = parent[parent[t]];
@@ -261,46 +306,84 @@ fn solids(mesh: &Triangulation) -> Vec<usize> {
         }
         t
     }
-    let mut first: HashMap<(usize, usize), usize> = HashMap::new();
-    for (t, &[a, b, c]) in mesh.triangles.iter().enumerate() {
-        for key in [edge_key(a, b), edge_key(b, c), edge_key(c, a)] {
-            if let Some(&other) = first.get(&key) {
-                let (r, s) = (root(&mut parent, t), root(&mut parent, other));
-                parent[r.max(s)] = r.min(s);
-            } else {
-                first.insert(key, t);
-            }
+    for (t, sides) in neighbours.iter().enumerate() {
+        for &other in sides.iter().flatten() {
+            let (r, s) = (root(&mut parent, t), root(&mut parent, other));
+            parent[r.max(s)] = r.min(s);
         }
     }
     (0..parent.len()).map(|t| root(&mut parent, t)).collect()
 }
 
-/// The six-node triangles over a triangulation, with one anchor node per solid.
+/// The node of each corner of triangle `t` in its solid: a corner's node belongs to the first solid
+/// that reaches it; solids touching there only at that corner (rare) find theirs in `shared`.
+struct Corners {
+    first: Vec<(usize, usize)>,
+    shared: Vec<(usize, usize, usize)>,
+}
+
+impl Corners {
+    fn node(
+        &mut self,
+        nodes: &mut Vec<[f64; 2]>,
+        point: [f64; 2],
+        v: usize,
+        solid: usize,
+    ) -> usize {
+        let known = match self.first[v] {
+            (s, node) if s == solid => Some(node),
+            (usize::MAX, _) => None,
+            _ => self
+                .shared
+                .iter()
+                .find(|&&(w, s, _)| w == v && s == solid)
+                .map(|&(_, _, node)| node),
+        };
+        known.unwrap_or_else(|| {
+            nodes.push(point);
+            let node = nodes.len() - 1;
+            if self.first[v].0 == usize::MAX {
+                self.first[v] = (solid, node);
+            } else {
+                self.shared.push((v, solid, node));
+            }
+            node
+        })
+    }
+}
+
+/// The six-node triangles over a triangulation, with one anchor node per solid. A side's midpoint
+/// is made by the first of its two triangles and found again by the second through its neighbour.
 pub(crate) fn quadratic(mesh: &Triangulation) -> Quadratic {
-    let solid = solids(mesh);
+    let neighbours = neighbours(mesh);
+    let solid = solids(&neighbours);
     let mut q = Quadratic::default();
-    let mut corner: HashMap<(usize, usize), usize> = HashMap::new();
-    let mut middle: HashMap<(usize, usize), usize> = HashMap::new();
-    let mut anchored: HashSet<usize> = HashSet::new();
-    for (t, &[a, b, c]) in mesh.triangles.iter().enumerate() {
-        let nodes = &mut q.nodes;
-        let mut at = |v: usize| {
-            *corner.entry((solid[t], v)).or_insert_with(|| {
-                nodes.push(mesh.points[v]);
-                nodes.len() - 1
-            })
-        };
-        let corners = [at(a), at(b), at(c)];
-        let mut mid = |u: usize, v: usize| {
-            *middle.entry(edge_key(u, v)).or_insert_with(|| {
-                let (p, r) = (nodes[u], nodes[v]);
-                nodes.push([0.5 * (p[0] + r[0]), 0.5 * (p[1] + r[1])]);
-                nodes.len() - 1
-            })
-        };
-        let [i, j, k] = corners;
-        let sides = [mid(i, j), mid(j, k), mid(k, i)];
-        if anchored.insert(solid[t]) {
+    let mut corners = Corners {
+        first: vec![(usize::MAX, 0); mesh.points.len()],
+        shared: Vec::new(),
+    };
+    let mut anchored = vec![false; mesh.triangles.len()];
+    for (t, &vertices) in mesh.triangles.iter().enumerate() {
+        let [i, j, k] = vertices.map(|v| corners.node(&mut q.nodes, mesh.points[v], v, solid[t]));
+        let mut sides = [0; 3];
+        for (side, (u, v)) in [(i, j), (j, k), (k, i)].into_iter().enumerate() {
+            // the earlier neighbour's side with the same two corners made this midpoint
+            let made = neighbours[t][side].filter(|&n| n < t).and_then(|n| {
+                let other = &q.elements[n];
+                (0..3)
+                    .find(|&m| {
+                        let (a, b) = (other[m], other[(m + 1) % 3]);
+                        (a, b) == (u, v) || (a, b) == (v, u)
+                    })
+                    .map(|m| other[3 + m])
+            });
+            sides[side] = made.unwrap_or_else(|| {
+                let (p, r) = (q.nodes[u], q.nodes[v]);
+                q.nodes.push([0.5 * (p[0] + r[0]), 0.5 * (p[1] + r[1])]);
+                q.nodes.len() - 1
+            });
+        }
+        if !std::mem::replace(&mut anchored[solid[t]], true) {
             q.anchors.push(i);
         }
         q.elements.push([i, j, k, sides[0], sides[1], sides[2]]);

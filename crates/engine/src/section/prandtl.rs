@@ -87,9 +87,38 @@ fn equations(mesh: &Quadratic) -> (Vec<Option<usize>>, Vec<f64>) {
     (equation, hole_areas)
 }
 
+/// The equations in the order `nodes` names their nodes (the warping function's elimination order),
+/// each once, a hole's shared equation where its last node comes (it joins its whole boundary, so
+/// it is eliminated late, as a minimum-degree ordering would), and any left over at the end.
+fn elimination_order(equation: &[Option<usize>], count: usize, nodes: &[usize]) -> Vec<usize> {
+    let mut last = vec![0; count];
+    for (k, &node) in nodes.iter().enumerate() {
+        if let Some(e) = equation[node] {
+            last[e] = k;
+        }
+    }
+    let mut placed = vec![false; count];
+    let mut order = Vec::with_capacity(count);
+    for (k, &node) in nodes.iter().enumerate() {
+        if let Some(e) = equation[node] {
+            if last[e] == k && !placed[e] {
+                placed[e] = true;
+                order.push(e);
+            }
+        }
+    }
+    order.extend((0..count).filter(|&e| !placed[e]));
+    order
+}
+
 /// J from the stress function on the mesh (a lower bound) and the stress function at the nodes, or
-/// `None` if the system cannot be factorised.
-pub(crate) fn stress_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(f64, Vec<f64>)> {
+/// `None` if the system cannot be factorised. `order`: the nodes in the order the warping
+/// function's were eliminated in, if any.
+pub(crate) fn stress_function(
+    mesh: &Quadratic,
+    triangles: &[Triangle],
+    order: Option<&[usize]>,
+) -> Option<(f64, Vec<f64>)> {
     let (equation, hole_areas) = equations(mesh);
     if hole_areas.is_empty() {
         // every node on an outline: the only admissible stress function is zero
@@ -102,6 +131,9 @@ pub(crate) fn stress_function(mesh: &Quadratic, triangles: &[Triangle]) -> Optio
             equations: at(e),
             stiffness: &t.stiffness,
         }),
+        order
+            .map(|nodes| elimination_order(&equation, hole_areas.len(), nodes))
+            .as_deref(),
     )?;
     // 2∫Nᵢ dA: zero for a six-node triangle's corners and a third of its area for each midpoint
     let mut load: Vec<f64> = hole_areas.iter().map(|a| 2.0 * a).collect();

@@ -203,9 +203,14 @@ fn moments(mesh: &Quadratic, omega: &[f64], reading: Reading) -> Moments {
     m
 }
 
-/// The warping function over the mesh and its energy ωᵀKω, or `None` if the system cannot be
-/// factorised (a mesh no solver should see: degenerate triangles). One node of each solid is held.
-fn warping_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(Vec<f64>, f64)> {
+/// The warping function over the mesh and its energy ωᵀKω, the nodes eliminated in `order`, or
+/// `None` if the system cannot be factorised (a mesh no solver should see: degenerate triangles).
+/// One node of each solid is held.
+fn warping_function(
+    mesh: &Quadratic,
+    triangles: &[Triangle],
+    order: Option<&[usize]>,
+) -> Option<(Vec<f64>, f64)> {
     let mut held = vec![false; mesh.nodes.len()];
     for &anchor in &mesh.anchors {
         held[anchor] = true;
@@ -226,6 +231,14 @@ fn warping_function(mesh: &Quadratic, triangles: &[Triangle]) -> Option<(Vec<f64
             equations: at(e),
             stiffness: &t.stiffness,
         }),
+        order
+            .map(|nodes| {
+                nodes
+                    .iter()
+                    .filter_map(|&n| equation[n])
+                    .collect::<Vec<_>>()
+            })
+            .as_deref(),
     )?;
     let mut load = vec![0.0; count];
     for (e, t) in mesh.elements.iter().zip(triangles) {
@@ -268,10 +281,11 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
         .iter()
         .map(|e| triangle(&mesh.nodes, e))
         .collect();
-    let (omega, energy) = warping_function(mesh, &triangles)?;
+    let order = sparse::elimination_order(mesh);
+    let (omega, energy) = warping_function(mesh, &triangles, order.as_deref())?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
-    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles)?;
+    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, order.as_deref())?;
     let warping = (mesh.anchors.len() == 1).then(|| SolvedWarping {
         quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic),
         linear: centre_and_cw(mesh, &omega, Reading::Linear),
