@@ -9,7 +9,11 @@
 //! axial force and shear are constant and its moment linear, so it changes sign at most once. The
 //! member's own pieces are polynomials on its segments. Between consecutive points where some
 //! contribution changes sign the governing arrangement is fixed, and each such stretch is searched
-//! for its extremes exactly, as a combination's member is.
+//! for its extremes exactly, as a combination's member is. Those points, and on each stretch the
+//! sum of the pieces contributing upward, belong to the pieces alone, so they are found once
+//! ([`search::Track`]) and every combination only scales them by its factors.
+
+use std::borrow::Cow;
 
 use serde::Serialize;
 
@@ -18,14 +22,13 @@ mod search;
 
 use super::loads::LocalLoads;
 use super::member_results::{all_breakpoints, functions, Functions};
-use super::{combination_result, FrameAnalysis, FrameModel, Linear};
+use super::{combination_result, FrameAnalysis, FrameModel, FrameResult, Linear};
 use crate::analysis::factor;
-use crate::beam::pattern::{adverse, range};
-use crate::beam::{DiagramBounds, PatternedRange};
+use crate::beam::{DiagramBounds, PatternedBound, PatternedRange};
 use crate::error::EngineError;
 use crate::member::MemberLoads;
 use pieces::{PieceLoads, Responses};
-use search::{through_ends, Search};
+use search::{bound_of, fixed_only, poly, through_ends, Scratch, Search, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).
@@ -89,13 +92,13 @@ pub fn solve_frame_patterned(
     let linear = Linear::solve(model)?;
     let results = linear.results(model, combinations, diagrams)?;
     let (pieces, loads) = pieces::cut(model, pattern);
-    let parts = Parts::new(model, &linear, &loads);
+    let parts = Parts::new(model, &linear, &loads, &pieces);
     let bounds = combinations
         .iter()
         .enumerate()
         .map(|(k, factors)| {
             let wanted = bounded.get(k).copied().unwrap_or_default();
-            parts.bounds(factors, pattern, &pieces, wanted)
+            parts.bounds((factors, &results[k]), pattern, &pieces, wanted)
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PatternedFrameAnalysis {
@@ -117,10 +120,20 @@ struct Parts<'a> {
     responses: Responses,
     /// Per member: the pieces on it.
     own: Vec<Vec<usize>>,
+    /// The patterned cases, ascending, and each piece's place among them.
+    cases: Vec<usize>,
+    case_of: Vec<usize>,
+    /// Per member: its axial force's, shear's and moment's stretches.
+    tracks: Vec<[Track; 3]>,
 }
 
 impl<'a> Parts<'a> {
-    fn new(model: &'a FrameModel, linear: &'a Linear, loads: &[PieceLoads]) -> Self {
+    fn new(
+        model: &'a FrameModel,
+        linear: &'a Linear,
+        loads: &[PieceLoads],
+        pieces: &[FramePiece],
+    ) -> Self {
         let mut all = LocalLoads::default();
         let mut both = MemberLoads::default();
         let xs: Vec<Vec<f64>> = linear
@@ -145,19 +158,48 @@ impl<'a> Parts<'a> {
                 own[*m].push(j);
             }
         }
-        Parts {
+        let mut cases: Vec<usize> = pieces.iter().map(|p| p.case).collect();
+        cases.dedup();
+        let case_of = pieces
+            .iter()
+            .map(|p| cases.partition_point(|&c| c < p.case))
+            .collect();
+        let mut parts = Parts {
             model,
             linear,
             xs,
             responses,
             own,
-        }
+            cases,
+            case_of,
+            tracks: Vec::new(),
+        };
+        parts.tracks = (0..linear.members.len())
+            .map(|m| std::array::from_fn(|f| parts.track(m, f)))
+            .collect();
+        parts
     }
 
-    /// One combination's bounds (`factors` over the model's cases, `pattern` the patterned ones).
+    /// Member `m`'s stretches for `function`.
+    fn track(&self, m: usize, function: usize) -> Track {
+        let r = &self.responses;
+        let own: Vec<&Functions> = self.own[m]
+            .iter()
+            .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
+            .collect();
+        let ends = &r.ends[m * r.count..(m + 1) * r.count];
+        let through = ends
+            .iter()
+            .enumerate()
+            .map(|(j, e)| (self.case_of[j], through_ends(e, function)));
+        Track::new(&self.xs[m], &own, through, self.cases.len(), function)
+    }
+
+    /// One combination's bounds (`factors` over the model's cases, `loaded` its result with every
+    /// load present, `pattern` the patterned cases).
     fn bounds(
         &self,
-        factors: &[f64],
+        (factors, loaded): (&[f64], &FrameResult),
         pattern: &[usize],
         pieces: &[FramePiece],
         wanted: Bounded,
@@ -176,12 +218,34 @@ impl<'a> Parts<'a> {
         let scale: Vec<f64> = pieces.iter().map(|p| factor(factors, p.case)).collect();
         let d = self.linear.solutions.combined(&fixed);
         let mut work = Default::default();
-        let held = combination_result(self.model, self.linear, &fixed, &d, false, &mut work)?;
+        // with no patterned load present the fixed part is the combination as solved
+        let held = if scale.iter().all(|&s| s == 0.0) {
+            Cow::Borrowed(loaded)
+        } else {
+            Cow::Owned(combination_result(
+                self.model,
+                self.linear,
+                &fixed,
+                &d,
+                false,
+                &mut work,
+            )?)
+        };
         let r = &self.responses;
-        let bound = |fixed: f64, of: &dyn Fn(usize) -> f64| {
-            let contributions: Vec<(usize, f64)> =
-                (0..r.count).map(|j| (j, scale[j] * of(j))).collect();
-            range(fixed, [0.0; 2], adverse(&contributions))
+        let mut scratch = Scratch::default();
+        // no piece contributes to a combination without the patterned cases
+        let absent = scale.iter().all(|&s| s == 0.0);
+        let mut bound = |fixed: f64, rows: &[[f64; 3]], k: usize| {
+            let mut weights = [0.0; 3];
+            weights[k] = 1.0;
+            let mut side = |d| match absent {
+                true => fixed_only(fixed, 0.0),
+                false => bound_of((fixed, 0.0), d, (rows, weights), &scale, &[], &mut scratch),
+            };
+            PatternedRange {
+                max: side(0),
+                min: side(1),
+            }
         };
         if wanted.forces {
             out.reactions = held
@@ -190,7 +254,8 @@ impl<'a> Parts<'a> {
                 .enumerate()
                 .map(|(s, x)| {
                     let fixed = [x.horizontal, x.vertical, x.moment];
-                    std::array::from_fn(|k| bound(fixed[k], &|j| r.reactions[s * r.count + j][k]))
+                    let rows = &r.reactions[s * r.count..(s + 1) * r.count];
+                    std::array::from_fn(|k| bound(fixed[k], rows, k))
                 })
                 .collect();
         }
@@ -201,14 +266,14 @@ impl<'a> Parts<'a> {
                 .enumerate()
                 .map(|(n, x)| {
                     let fixed = [x.x, x.y, x.rotation];
-                    std::array::from_fn(|k| {
-                        bound(fixed[k], &|j| r.displacements[n * r.count + j][k])
-                    })
+                    let rows = &r.displacements[n * r.count..(n + 1) * r.count];
+                    std::array::from_fn(|k| bound(fixed[k], rows, k))
                 })
                 .collect();
         }
         if wanted.forces || wanted.series {
-            self.member_bounds(&fixed, &scale, &d, wanted, &mut out);
+            let case_scale: Vec<f64> = self.cases.iter().map(|&c| factor(factors, c)).collect();
+            self.member_bounds(&fixed, [&scale, &case_scale], &d, wanted, &mut out);
         }
         require_finite(out)
     }
@@ -217,46 +282,44 @@ impl<'a> Parts<'a> {
     fn member_bounds(
         &self,
         fixed: &[f64],
-        scale: &[f64],
+        [scale, case_scale]: [&[f64]; 2],
         d: &[f64],
         wanted: Bounded,
         out: &mut FramePatterned,
     ) {
         let mut loads = LocalLoads::default();
         let mut held = Functions::default();
-        let mut off = Vec::with_capacity(self.responses.count);
-        let count = self.responses.count;
+        let mut scratch = Scratch::default();
+        let absent = case_scale.iter().all(|&s| s == 0.0);
         for (m, member) in self.linear.members.iter().enumerate() {
             let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
             functions(&mut held, member, &u, &p, &loads, &self.xs[m]);
-            let own: Vec<(usize, f64, &Functions)> = self.own[m]
+            let own: Vec<(f64, &Functions)> = self.own[m]
                 .iter()
-                .filter_map(|&j| {
-                    self.responses.own[j]
-                        .as_ref()
-                        .map(|(_, f)| (j, scale[j], f))
-                })
+                .filter_map(|&j| self.responses.own[j].as_ref().map(|(_, f)| (scale[j], f)))
                 .collect();
-            let ends = &self.responses.ends[m * count..(m + 1) * count];
             let mut extremes = Vec::with_capacity(3);
             let mut series = Vec::with_capacity(3);
             for function in 0..3 {
-                off.clear();
-                off.extend(
-                    ends.iter()
-                        .enumerate()
-                        .filter(|&(j, _)| scale[j] != 0.0 && !self.own[m].contains(&j))
-                        .map(|(j, e)| (j, through_ends(e, function, scale[j]))),
-                );
                 let search = Search {
                     xs: &self.xs[m],
+                    track: &self.tracks[m][function],
                     fixed: &held,
                     own: &own,
-                    off: &off,
+                    scale: &case_scale,
                     function,
                 };
-                let (range, sampled) = search.run(member.length, wanted.series);
-                extremes.push(range);
+                let (best, sampled) = search.run(member.length, wanted.series);
+                if wanted.forces && absent {
+                    let [max, min] =
+                        best.map(|(x, _, k, t)| fixed_only(poly(&held, k, function).eval(t), x));
+                    extremes.push(PatternedRange { max, min });
+                } else if wanted.forces {
+                    let [max, min] = [0, 1].map(|dir| {
+                        self.bound((m, function), &held, scale, best[dir], dir, &mut scratch)
+                    });
+                    extremes.push(PatternedRange { max, min });
+                }
                 series.push(sampled);
             }
             if wanted.forces {
@@ -266,6 +329,33 @@ impl<'a> Parts<'a> {
                 out.series.push(three(series));
             }
         }
+    }
+
+    /// Member `m`'s `function` over every arrangement at `candidate`, the largest (`dir` 0) or the
+    /// smallest (1), with the pieces present in its arrangement.
+    fn bound(
+        &self,
+        (m, function): (usize, usize),
+        held: &Functions,
+        scale: &[f64],
+        (x, _, k, t): search::Candidate,
+        dir: usize,
+        scratch: &mut Scratch,
+    ) -> PatternedBound {
+        let fixed = poly(held, k, function).eval(t);
+        let r = &self.responses;
+        let rows = &r.ends[m * r.count..(m + 1) * r.count];
+        // an own piece's row is zero: it acts along the member, and counts through `own`
+        let own: Vec<(usize, f64)> = self.own[m]
+            .iter()
+            .filter_map(|&j| {
+                let f = &r.own[j].as_ref()?.1;
+                Some((j, scale[j] * poly(f, k, function).eval(t)))
+            })
+            .collect();
+        // axial force and shear are constant along the member, the moment rises by the shear
+        let weights = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, x, 1.0]][function];
+        bound_of((fixed, x), dir, (rows, weights), scale, &own, scratch)
     }
 }
 

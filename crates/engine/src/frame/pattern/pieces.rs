@@ -92,7 +92,8 @@ pub(super) struct Responses {
     /// Pieces.
     pub count: usize,
     /// `[axial force, shear, moment at the start]` of member m under piece j at `m * count + j`
-    /// (along the member: the first two constant, the moment rising by the shear per metre).
+    /// (along the member: the first two constant, the moment rising by the shear per metre); zero
+    /// for a piece on the member itself, which acts along it through [`Responses::own`] instead.
     pub ends: Vec<[f64; 3]>,
     /// `[horizontal, vertical, moment]` of support s under piece j at `s * count + j`.
     pub reactions: Vec<[f64; 3]>,
@@ -152,7 +153,7 @@ pub(super) fn responses(
             let member = &members[*m];
             let u = member.local_displacements(&d);
             let p = member.end_forces(&u, &f);
-            out.ends[m * count + j] = [-p[0], p[1], -p[2]];
+            out.ends[m * count + j] = [0.0; 3];
             let mut functions_of = Functions::default();
             functions(&mut functions_of, member, &u, &p, local, &xs[*m]);
             own = Some((*m, functions_of));
