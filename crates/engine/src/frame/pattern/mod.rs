@@ -13,8 +13,6 @@
 //! sum of the pieces contributing upward, belong to the pieces alone, so they are found once
 //! ([`search::Track`]) and every combination only scales them by its factors.
 
-use std::borrow::Cow;
-
 use serde::Serialize;
 
 mod pieces;
@@ -22,7 +20,7 @@ mod search;
 
 use super::loads::LocalLoads;
 use super::member_results::{all_breakpoints, functions, Functions};
-use super::{combination_result, FrameAnalysis, FrameModel, FrameResult, Linear};
+use super::{factored_nodal, node_displacements, FrameAnalysis, FrameModel, Linear};
 use crate::analysis::factor;
 use crate::beam::{DiagramBounds, PatternedBound, PatternedRange};
 use crate::error::EngineError;
@@ -98,7 +96,7 @@ pub fn solve_frame_patterned(
         .enumerate()
         .map(|(k, factors)| {
             let wanted = bounded.get(k).copied().unwrap_or_default();
-            parts.bounds((factors, &results[k]), pattern, &pieces, wanted)
+            parts.bounds(factors, pattern, &pieces, wanted)
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PatternedFrameAnalysis {
@@ -111,6 +109,14 @@ pub fn solve_frame_patterned(
     })
 }
 
+/// A combination's fixed part at the supports and the nodes.
+struct Held {
+    /// Per support: horizontal, vertical and moment.
+    reactions: Vec<[f64; 3]>,
+    /// Per node: x, y and rotation.
+    displacements: Vec<[f64; 3]>,
+}
+
 /// What every combination's bounds are built from.
 struct Parts<'a> {
     model: &'a FrameModel,
@@ -120,6 +126,8 @@ struct Parts<'a> {
     responses: Responses,
     /// Per member: the pieces on it.
     own: Vec<Vec<usize>>,
+    /// The members with an end at a support, ascending.
+    at_support: Vec<usize>,
     /// The patterned cases, ascending, and each piece's place among them.
     cases: Vec<usize>,
     case_of: Vec<usize>,
@@ -168,8 +176,9 @@ impl<'a> Parts<'a> {
             model,
             linear,
             xs,
-            responses,
             own,
+            at_support: pieces::at_support(model, linear),
+            responses,
             cases,
             case_of,
             tracks: Vec::new(),
@@ -195,11 +204,10 @@ impl<'a> Parts<'a> {
         Track::new(&self.xs[m], &own, through, self.cases.len(), function)
     }
 
-    /// One combination's bounds (`factors` over the model's cases, `loaded` its result with every
-    /// load present, `pattern` the patterned cases).
+    /// One combination's bounds (`factors` over the model's cases, `pattern` the patterned ones).
     fn bounds(
         &self,
-        (factors, loaded): (&[f64], &FrameResult),
+        factors: &[f64],
         pattern: &[usize],
         pieces: &[FramePiece],
         wanted: Bounded,
@@ -217,20 +225,7 @@ impl<'a> Parts<'a> {
         }
         let scale: Vec<f64> = pieces.iter().map(|p| factor(factors, p.case)).collect();
         let d = self.linear.solutions.combined(&fixed);
-        let mut work = Default::default();
-        // with no patterned load present the fixed part is the combination as solved
-        let held = if scale.iter().all(|&s| s == 0.0) {
-            Cow::Borrowed(loaded)
-        } else {
-            Cow::Owned(combination_result(
-                self.model,
-                self.linear,
-                &fixed,
-                &d,
-                false,
-                &mut work,
-            )?)
-        };
+        let held = self.held(&fixed, &d);
         let r = &self.responses;
         let mut scratch = Scratch::default();
         // no piece contributes to a combination without the patterned cases
@@ -252,8 +247,7 @@ impl<'a> Parts<'a> {
                 .reactions
                 .iter()
                 .enumerate()
-                .map(|(s, x)| {
-                    let fixed = [x.horizontal, x.vertical, x.moment];
+                .map(|(s, fixed)| {
                     let rows = &r.reactions[s * r.count..(s + 1) * r.count];
                     std::array::from_fn(|k| bound(fixed[k], rows, k))
                 })
@@ -264,8 +258,7 @@ impl<'a> Parts<'a> {
                 .displacements
                 .iter()
                 .enumerate()
-                .map(|(n, x)| {
-                    let fixed = [x.x, x.y, x.rotation];
+                .map(|(n, fixed)| {
                     let rows = &r.displacements[n * r.count..(n + 1) * r.count];
                     std::array::from_fn(|k| bound(fixed[k], rows, k))
                 })
@@ -276,6 +269,34 @@ impl<'a> Parts<'a> {
             self.member_bounds(&fixed, [&scale, &case_scale], &d, wanted, &mut out);
         }
         require_finite(out)
+    }
+
+    /// The fixed part's reactions and node displacements (`factors` and their displacements `d`),
+    /// as a combination's result gives them: what the members at a support take from its node
+    /// less what is applied there. Its members' functions are built member by member later.
+    fn held(&self, factors: &[f64], d: &[f64]) -> Held {
+        let nodes = self.model.nodes.len();
+        let mut at_nodes = vec![[0.0; 3]; nodes];
+        let mut loads = LocalLoads::default();
+        for &k in &self.at_support {
+            let m = &self.linear.members[k];
+            let (_, p) = self.linear.member_state(k, factors, d, &mut loads);
+            for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
+                let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
+                (0..3).for_each(|i| at_nodes[node][i] += g[i]);
+            }
+        }
+        let mut nodal = vec![[0.0; 3]; nodes];
+        factored_nodal(&mut nodal, &self.linear.cases, factors);
+        Held {
+            reactions: (self.model.supports.iter())
+                .map(|s| std::array::from_fn(|i| at_nodes[s.node][i] - nodal[s.node][i]))
+                .collect(),
+            displacements: node_displacements(&self.linear.restraints, d)
+                .iter()
+                .map(|x| [x.x, x.y, x.rotation])
+                .collect(),
+        }
     }
 
     /// Each member's extremes (and, when wanted, sampled bounds) over every arrangement.

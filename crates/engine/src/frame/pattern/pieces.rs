@@ -117,14 +117,7 @@ pub(super) fn responses(
         .iter()
         .map(|m| (m.local * m.to_local).fixed_rows::<3>(0).into_owned())
         .collect();
-    let at_support: Vec<usize> = (0..members.len())
-        .filter(|&k| {
-            model
-                .supports
-                .iter()
-                .any(|s| [members[k].dofs[0] / 3, members[k].dofs[3] / 3].contains(&s.node))
-        })
-        .collect();
+    let at_support = at_support(model, linear);
     let count = loads.len();
     let mut out = Responses {
         count,
@@ -171,6 +164,19 @@ pub(super) fn responses(
         out.own.push(own);
     }
     out
+}
+
+/// The members with an end at a support, ascending.
+pub(super) fn at_support(model: &FrameModel, linear: &Linear) -> Vec<usize> {
+    let members = &linear.members;
+    (0..members.len())
+        .filter(|&k| {
+            model
+                .supports
+                .iter()
+                .any(|s| [members[k].dofs[0] / 3, members[k].dofs[3] / 3].contains(&s.node))
+        })
+        .collect()
 }
 
 /// Each support's reaction under displacements `d`: what the members at supports (`at_support`)
