@@ -1,7 +1,7 @@
 //! The pieces of the patterned cases and each one's response at factor 1: one more load set each,
-//! solved with the frame's one factorisation (a forward and back substitution), then read where
-//! the bounds need it: every member's axial force, shear and moment through its ends, the
-//! reactions, the joint displacements, and its own member's functions.
+//! solved with the frame's one factorisation (one forward and back substitution for them all),
+//! then read where the bounds need it: every member's axial force, shear and moment through its
+//! ends, the reactions, the joint displacements, and its own member's functions.
 
 use nalgebra::{Matrix3x6, Vector6};
 
@@ -126,17 +126,23 @@ pub(super) fn responses(
         displacements: vec![[0.0; 3]; model.nodes.len() * count],
         own: Vec::with_capacity(count),
     };
-    let held = vec![0.0; linear.system.dof_count()];
-    for (j, piece) in loads.iter().enumerate() {
-        let fixed = piece
+    let fixed_of = |piece: &PieceLoads| {
+        piece
             .member
             .as_ref()
-            .map(|(m, l)| (*m, members[*m].fixed_end_forces(l)));
-        let loaded = fixed.iter().map(|(m, f)| (&members[*m], f));
-        let d = linear.system.solve(
-            &load_vector(&piece.nodal, loaded, &linear.restraints),
-            &held,
-        );
+            .map(|(m, l)| (*m, members[*m].fixed_end_forces(l)))
+    };
+    let forces: Vec<Vec<f64>> = loads
+        .iter()
+        .map(|piece| {
+            let fixed = fixed_of(piece);
+            let loaded = fixed.iter().map(|(m, f)| (&members[*m], f));
+            load_vector(&piece.nodal, loaded, &linear.restraints)
+        })
+        .collect();
+    let solved = linear.system.solve_many(&forces);
+    for (j, (piece, d)) in loads.iter().zip(solved).enumerate() {
+        let fixed = fixed_of(piece);
         for (k, (m, row)) in members.iter().zip(&rows).enumerate() {
             let s = row * Vector6::from_fn(|i, _| d[m.dofs[i]]);
             out.ends[k * count + j] = [-s[0], s[1], -s[2]];
