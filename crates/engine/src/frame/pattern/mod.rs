@@ -22,11 +22,11 @@ use super::loads::LocalLoads;
 use super::member_results::{all_breakpoints, functions, Functions};
 use super::{factored_nodal, node_displacements, FrameAnalysis, FrameModel, Linear};
 use crate::analysis::factor;
-use crate::beam::{DiagramBounds, PatternedBound, PatternedRange};
+use crate::beam::{DiagramBounds, PatternedRange};
 use crate::error::EngineError;
 use crate::member::MemberLoads;
 use pieces::{PieceLoads, Responses};
-use search::{bound_of, fixed_only, poly, through_ends, Scratch, Search, Track};
+use search::{fixed_only, poly, through_ends, Contributions, Search, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).
@@ -227,19 +227,23 @@ impl<'a> Parts<'a> {
         let d = self.linear.solutions.combined(&fixed);
         let held = self.held(&fixed, &d);
         let r = &self.responses;
-        let mut scratch = Scratch::default();
+        let mut contributions = Contributions::default();
         // no piece contributes to a combination without the patterned cases
         let absent = scale.iter().all(|&s| s == 0.0);
         let mut bound = |fixed: f64, rows: &[[f64; 3]], k: usize| {
+            if absent {
+                let only = fixed_only(fixed, 0.0);
+                return PatternedRange {
+                    max: only.clone(),
+                    min: only,
+                };
+            }
             let mut weights = [0.0; 3];
             weights[k] = 1.0;
-            let mut side = |d| match absent {
-                true => fixed_only(fixed, 0.0),
-                false => bound_of((fixed, 0.0), d, (rows, weights), &scale, &[], &mut scratch),
-            };
+            contributions.fill((rows, weights), &scale, &[]);
             PatternedRange {
-                max: side(0),
-                min: side(1),
+                max: contributions.bound((fixed, 0.0), 0),
+                min: contributions.bound((fixed, 0.0), 1),
             }
         };
         if wanted.forces {
@@ -310,7 +314,7 @@ impl<'a> Parts<'a> {
     ) {
         let mut loads = LocalLoads::default();
         let mut held = Functions::default();
-        let mut scratch = Scratch::default();
+        let mut contributions = Contributions::default();
         let absent = case_scale.iter().all(|&s| s == 0.0);
         for (m, member) in self.linear.members.iter().enumerate() {
             let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
@@ -336,10 +340,8 @@ impl<'a> Parts<'a> {
                         best.map(|(x, _, k, t)| fixed_only(poly(&held, k, function).eval(t), x));
                     extremes.push(PatternedRange { max, min });
                 } else if wanted.forces {
-                    let [max, min] = [0, 1].map(|dir| {
-                        self.bound((m, function), &held, scale, best[dir], dir, &mut scratch)
-                    });
-                    extremes.push(PatternedRange { max, min });
+                    let range = self.range((m, function), (&held, scale), best, &mut contributions);
+                    extremes.push(range);
                 }
                 series.push(sampled);
             }
@@ -352,31 +354,39 @@ impl<'a> Parts<'a> {
         }
     }
 
-    /// Member `m`'s `function` over every arrangement at `candidate`, the largest (`dir` 0) or the
-    /// smallest (1), with the pieces present in its arrangement.
-    fn bound(
+    /// Member `m`'s `function` over every arrangement at its candidates `best` (largest and
+    /// smallest), with the pieces present in each one's arrangement.
+    fn range(
         &self,
         (m, function): (usize, usize),
-        held: &Functions,
-        scale: &[f64],
-        (x, _, k, t): search::Candidate,
-        dir: usize,
-        scratch: &mut Scratch,
-    ) -> PatternedBound {
-        let fixed = poly(held, k, function).eval(t);
+        (held, scale): (&Functions, &[f64]),
+        best: [search::Candidate; 2],
+        contributions: &mut Contributions,
+    ) -> PatternedRange {
         let r = &self.responses;
         let rows = &r.ends[m * r.count..(m + 1) * r.count];
-        // an own piece's row is zero: it acts along the member, and counts through `own`
-        let own: Vec<(usize, f64)> = self.own[m]
-            .iter()
-            .filter_map(|&j| {
-                let f = &r.own[j].as_ref()?.1;
-                Some((j, scale[j] * poly(f, k, function).eval(t)))
-            })
-            .collect();
-        // axial force and shear are constant along the member, the moment rises by the shear
-        let weights = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, x, 1.0]][function];
-        bound_of((fixed, x), dir, (rows, weights), scale, &own, scratch)
+        let mut filled = None;
+        let [max, min] = [0, 1].map(|dir| {
+            let (x, _, k, t) = best[dir];
+            // through the ends, the axial force and the shear are the same all along the member
+            let same = filled.is_some_and(|at| at == (k, t))
+                || (filled.is_some() && function < 2 && self.own[m].is_empty());
+            if !same {
+                // an own piece's row is zero: it acts along the member, and counts through `own`
+                let own: Vec<(usize, f64)> = (self.own[m].iter())
+                    .filter_map(|&j| {
+                        let f = &r.own[j].as_ref()?.1;
+                        Some((j, scale[j] * poly(f, k, function).eval(t)))
+                    })
+                    .collect();
+                // the moment rises by the shear per metre
+                let weights = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, x, 1.0]][function];
+                contributions.fill((rows, weights), scale, &own);
+                filled = Some((k, t));
+            }
+            contributions.bound((poly(held, k, function).eval(t), x), dir)
+        });
+        PatternedRange { max, min }
     }
 }
 

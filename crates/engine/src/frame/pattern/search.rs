@@ -287,54 +287,57 @@ pub(super) fn fixed_only(value: f64, position: f64) -> PatternedBound {
     }
 }
 
-/// What [`bound_of`] works in, kept from bound to bound so that a bound allocates only its list.
+/// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
+/// takes the bounds of both directions; kept from quantity to quantity so that a bound allocates
+/// only its list of pieces.
 #[derive(Default)]
-pub(super) struct Scratch {
+pub(super) struct Contributions {
     values: Vec<f64>,
+    largest: f64,
     kept: Vec<usize>,
 }
 
-/// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds the
-/// contributions that count and are adverse (decisions.md 17), and names their pieces. Piece `j`
-/// contributes `scale[j]` times its row of `rows` weighted by `weights`, plus its entry in `own`
-/// (a few, for the pieces whose rows are zero).
-pub(super) fn bound_of(
-    (fixed, position): (f64, f64),
-    d: usize,
-    (rows, weights): (&[[f64; 3]], [f64; 3]),
-    scale: &[f64],
-    own: &[(usize, f64)],
-    scratch: &mut Scratch,
-) -> PatternedBound {
-    let sign = [1.0, -1.0][d];
-    let Scratch { values, kept } = scratch;
-    values.clear();
-    let [w0, w1, w2] = weights;
-    values.extend(
-        rows.iter()
-            .zip(scale)
-            .map(|(e, s)| s * (w0 * e[0] + w1 * e[1] + w2 * e[2])),
-    );
-    for &(j, c) in own {
-        values[j] += c;
+impl Contributions {
+    /// Piece `j` contributes `scale[j]` times its row of `rows` weighted by `weights`, plus its
+    /// entry in `own` (a few, for the pieces whose rows are zero).
+    pub(super) fn fill(
+        &mut self,
+        (rows, weights): (&[[f64; 3]], [f64; 3]),
+        scale: &[f64],
+        own: &[(usize, f64)],
+    ) {
+        let [w0, w1, w2] = weights;
+        self.values.clear();
+        self.values.extend(
+            rows.iter()
+                .zip(scale)
+                .map(|(e, s)| s * (w0 * e[0] + w1 * e[1] + w2 * e[2])),
+        );
+        for &(j, c) in own {
+            self.values[j] += c;
+        }
+        // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
+        self.largest = (self.values.iter()).fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
     }
-    // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
-    let largest = values
-        .iter()
-        .fold(0.0, |m: f64, c| if c.abs() > m { c.abs() } else { m });
-    let threshold = COUNTS * largest;
-    kept.resize(values.len(), 0);
-    let (mut count, mut value) = (0, fixed);
-    // every piece written and the adverse ones kept: no branch to mispredict
-    for (j, &c) in values.iter().enumerate() {
-        let counts = sign * c > threshold;
-        kept[count] = j;
-        count += usize::from(counts);
-        value += if counts { c } else { 0.0 };
-    }
-    PatternedBound {
-        value,
-        position,
-        pieces: kept[..count].to_vec(),
+
+    /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
+    /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
+    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
+        let sign = [1.0, -1.0][d];
+        let threshold = COUNTS * self.largest;
+        self.kept.resize(self.values.len(), 0);
+        let (mut count, mut value) = (0, fixed);
+        // every piece written and the adverse ones kept: no branch to mispredict
+        for (j, &c) in self.values.iter().enumerate() {
+            let counts = sign * c > threshold;
+            self.kept[count] = j;
+            count += usize::from(counts);
+            value += if counts { c } else { 0.0 };
+        }
+        PatternedBound {
+            value,
+            position,
+            pieces: self.kept[..count].to_vec(),
+        }
     }
 }
