@@ -331,7 +331,7 @@ impl<'a> Parts<'a> {
                     track: &self.tracks[m][function],
                     fixed: &held,
                     own: &own,
-                    scale: &case_scale,
+                    scale: case_scale,
                     function,
                 };
                 let (best, sampled) = search.run(member.length, wanted.series);
