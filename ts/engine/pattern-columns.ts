@@ -18,7 +18,7 @@ export function boundColumns(values: Float64Array, pieces: Uint32Array): BoundCo
   return {
     bound() {
       const count = pieces[next++]!;
-      const b = { value: values[at]!, position: values[at + 1]!, pieces: Array.from(pieces.subarray(next, next + count)) };
+      const b = { value: values[at]!, position: values[at + 1]!, pieces: pieces.subarray(next, next + count) };
       at += 2;
       next += count;
       return b;

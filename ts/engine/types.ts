@@ -51,12 +51,15 @@ export interface EngineBeamResult<S = Samples> {
   pattern?: EnginePatterned;
 }
 
-/** A bound over every arrangement of the pieces and the pieces (indices into `EngineBeamAnalysis.pieces`) present in it. */
+/**
+ * A bound over every arrangement of the pieces and the pieces (indices into `EngineBeamAnalysis.pieces`) present in it:
+ * a view into the binding's column rather than a copy, as a large frame names millions of pieces across its bounds.
+ */
 export interface EnginePatternedBound {
   value: number;
   /** m; 0 for a reaction. */
   position: number;
-  pieces: number[];
+  pieces: Uint32Array;
 }
 
 export interface EnginePatternedRange {

@@ -9,7 +9,7 @@ import { fromEngine, type UnitSystem } from '../units/index.js';
 export type Converted = Parameters<typeof fromEngine>[0];
 
 export function boundPresenters<P>(pieces: readonly P[], units: UnitSystem) {
-  const pattern = (b: EnginePatternedBound) => b.pieces.map((k) => pieces[k]!);
+  const pattern = (b: EnginePatternedBound) => Array.from(b.pieces, (k) => pieces[k]!);
   return {
     /** A value alone; `sign` -1 turns the engine's counter-clockwise moment into the API's clockwise one. */
     value: (b: EnginePatternedBound, q: Converted, sign = 1) => {

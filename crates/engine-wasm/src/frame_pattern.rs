@@ -31,7 +31,10 @@ impl FrameSolution {
     /// count, then that many piece indices.
     #[wasm_bindgen(js_name = patternPieces)]
     pub fn pattern_pieces(&self, result: usize, part: &str) -> Vec<u32> {
-        let mut out = Vec::new();
+        // sized first: a large frame's bounds name millions of pieces
+        let mut size = 0;
+        self.each_pattern_bound(result, part, |b| size += 1 + b.pieces.len());
+        let mut out = Vec::with_capacity(size);
         self.each_pattern_bound(result, part, |b| {
             out.push(b.pieces.len() as u32);
             out.extend(b.pieces.iter().map(|&k| k as u32));

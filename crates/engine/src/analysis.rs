@@ -93,6 +93,28 @@ impl System {
         self.dof_count
     }
 
+    /// [`System::solve`] for many sets of nodal forces at once, the prescribed dofs held still: one
+    /// pass through the factor for all of them.
+    pub fn solve_many(&self, forces: &[Vec<f64>]) -> Vec<Vec<f64>> {
+        let (count, dof_of) = (forces.len(), &self.equations.dof_of);
+        let mut x = vec![0.0; dof_of.len() * count];
+        for (r, f) in forces.iter().enumerate() {
+            for (i, &dof) in dof_of.iter().enumerate() {
+                x[i * count + r] = f[dof];
+            }
+        }
+        self.factorized.solve_many(&mut x, count);
+        (0..count)
+            .map(|r| {
+                let mut d = vec![0.0; self.dof_count];
+                for (i, &dof) in dof_of.iter().enumerate() {
+                    d[dof] = x[i * count + r];
+                }
+                d
+            })
+            .collect()
+    }
+
     /// Displacements under nodal forces `forces` (one per dof; prescribed dofs' entries are not
     /// read), with the prescribed dofs set to `base`.
     pub fn solve(&self, forces: &[f64], base: &[f64]) -> Vec<f64> {

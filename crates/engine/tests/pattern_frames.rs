@@ -2,7 +2,7 @@
 //! pieces, every one of the 2^n arrangements is solved on its own (the absent pieces' loads left
 //! out) under the same combinations, and the patterned bounds must be the largest and smallest of
 //! them for every reaction, displacement and member extreme; each bound's named arrangement, solved
-//! on its own, must reproduce it. Units: kN, m.
+//! on its own, must reproduce it; with one patterned case and with two. Units: kN, m.
 
 use spanwise_engine::frame::{
     solve_frame, solve_frame_patterned, Bounded, FrameMember, FrameModel, FramePiece, FrameResult,
@@ -168,11 +168,14 @@ fn arranged(
             .iter()
             .position(|p| p.case == case && p.member == member && p.node == node)
     };
+    let patterned = |case: usize| pieces.iter().any(|p| p.case == case);
     let mut out = model.clone();
-    out.member_loads
-        .retain(|l| l.case != Q || piece_of(Q, Some(l.member), None).is_some_and(present));
-    out.nodal_loads
-        .retain(|l| l.case != Q || piece_of(Q, None, Some(l.node)).is_some_and(present));
+    out.member_loads.retain(|l| {
+        !patterned(l.case) || piece_of(l.case, Some(l.member), None).is_some_and(present)
+    });
+    out.nodal_loads.retain(|l| {
+        !patterned(l.case) || piece_of(l.case, None, Some(l.node)).is_some_and(present)
+    });
     out
 }
 
@@ -207,71 +210,113 @@ fn random_frames_every_arrangement() {
     let mut rng = fastrand::Rng::with_seed(32);
     for frame in 0..24 {
         let model = random_frame(&mut rng, 1 + frame % 10);
-        let all = [Bounded {
-            forces: true,
-            displacements: true,
-            series: false,
-        }; 3];
-        let patterned =
-            solve_frame_patterned(&model, &[Q], &combinations, 0, &all).expect("stable frame");
-        let pieces = &patterned.pieces;
-        let n = pieces.len();
-        // the combinations stay fully loaded
-        let full = solve_frame(&model, &combinations, 0).expect("stable frame");
-        for (got, want) in patterned.analysis.results.iter().zip(&full.results) {
-            let scale = quantities(want)
-                .iter()
-                .fold(1.0, |m, q| f64::max(m, q[0].abs()));
-            for (g, w) in quantities(got).iter().zip(quantities(want)) {
-                close(g[0], w[0], scale, &format!("frame {frame}: fully loaded"));
+        every_arrangement(&model, &[Q], &combinations, &format!("frame {frame}"));
+    }
+}
+
+/// Two patterned cases, each piece of one of them, under factors of either sign: the bounds take each
+/// case's pieces at their own factor.
+#[test]
+fn random_frames_two_patterned_cases() {
+    const R: usize = 2;
+    let combinations = vec![
+        vec![1.2, 1.5, 0.6],
+        vec![0.9, -0.4, 1.0],
+        vec![1.0, 0.0, -0.7],
+    ];
+    let mut rng = fastrand::Rng::with_seed(17);
+    for frame in 0..12 {
+        let mut model = random_frame(&mut rng, 2 + frame % 9);
+        // every live load of some members and nodes moved, whole, to the second case
+        let (members, nodes) = (model.members.len(), model.nodes.len());
+        let moved: Vec<bool> = (0..members + nodes).map(|_| rng.bool()).collect();
+        for l in model.member_loads.iter_mut().filter(|l| l.case == Q) {
+            l.case = if moved[l.member] { R } else { Q };
+        }
+        for l in model.nodal_loads.iter_mut().filter(|l| l.case == Q) {
+            l.case = if moved[members + l.node] { R } else { Q };
+        }
+        every_arrangement(
+            &model,
+            &[Q, R],
+            &combinations,
+            &format!("two cases, frame {frame}"),
+        );
+    }
+}
+
+/// The bounds of `model` with the cases `pattern` patterned against every arrangement solved on its
+/// own, and each named arrangement against its bound.
+fn every_arrangement(
+    model: &FrameModel,
+    pattern: &[usize],
+    combinations: &[Vec<f64>],
+    label: &str,
+) {
+    let all = [Bounded {
+        forces: true,
+        displacements: true,
+        series: false,
+    }; 3];
+    let patterned =
+        solve_frame_patterned(model, pattern, combinations, 0, &all).expect("stable frame");
+    let pieces = &patterned.pieces;
+    let n = pieces.len();
+    // the combinations stay fully loaded
+    let full = solve_frame(model, combinations, 0).expect("stable frame");
+    for (got, want) in patterned.analysis.results.iter().zip(&full.results) {
+        let scale = quantities(want)
+            .iter()
+            .fold(1.0, |m, q| f64::max(m, q[0].abs()));
+        for (g, w) in quantities(got).iter().zip(quantities(want)) {
+            close(g[0], w[0], scale, &format!("{label}: fully loaded"));
+        }
+    }
+    let mut brute: Vec<Vec<[f64; 2]>> = Vec::new();
+    for mask in 0..1usize << n {
+        let solved = solve_frame(
+            &arranged(model, pieces, &|k| mask >> k & 1 == 1),
+            combinations,
+            0,
+        )
+        .unwrap();
+        for (k, r) in solved.results.iter().enumerate() {
+            let q = quantities(r);
+            if mask == 0 {
+                brute.push(q);
+                continue;
+            }
+            for (b, v) in brute[k].iter_mut().zip(q) {
+                *b = [b[0].max(v[0]), b[1].min(v[1])];
             }
         }
-        let mut brute: Vec<Vec<[f64; 2]>> = Vec::new();
-        for mask in 0..1usize << n {
-            let solved = solve_frame(
-                &arranged(&model, pieces, &|k| mask >> k & 1 == 1),
-                &combinations,
-                0,
-            )
-            .unwrap();
-            for (k, r) in solved.results.iter().enumerate() {
-                let q = quantities(r);
-                if mask == 0 {
-                    brute.push(q);
-                    continue;
-                }
-                for (b, v) in brute[k].iter_mut().zip(q) {
-                    *b = [b[0].max(v[0]), b[1].min(v[1])];
-                }
-            }
-        }
-        for (k, bounds) in patterned.bounds.iter().enumerate() {
-            let ranges: Vec<_> = bounds
-                .reactions
-                .iter()
-                .chain(&bounds.displacements)
-                .chain(&bounds.members)
-                .flatten()
-                .collect();
-            assert_eq!(ranges.len(), brute[k].len());
-            let scale = brute[k]
-                .iter()
-                .fold(1.0, |m, q| f64::max(m, q[0].abs().max(q[1].abs())));
-            for (i, (r, b)) in ranges.iter().zip(&brute[k]).enumerate() {
-                let what = format!("frame {frame} ({n} pieces), combination {k}, quantity {i}");
-                close(r.max.value, b[0], scale, &what);
-                close(r.min.value, b[1], scale, &what);
-                // each named arrangement, solved on its own, reaches its bound
-                for (bound, side) in [(&r.max, 0), (&r.min, 1)] {
-                    let model = arranged(&model, pieces, &|p| bound.pieces.contains(&p));
-                    let alone = solve_frame(&model, &combinations[k..=k], 0).unwrap();
-                    close(
-                        quantities(&alone.results[0])[i][side],
-                        bound.value,
-                        scale,
-                        &format!("{what}: named"),
-                    );
-                }
+    }
+    for (k, bounds) in patterned.bounds.iter().enumerate() {
+        let ranges: Vec<_> = bounds
+            .reactions
+            .iter()
+            .chain(&bounds.displacements)
+            .chain(&bounds.members)
+            .flatten()
+            .collect();
+        assert_eq!(ranges.len(), brute[k].len());
+        let scale = brute[k]
+            .iter()
+            .fold(1.0, |m, q| f64::max(m, q[0].abs().max(q[1].abs())));
+        for (i, (r, b)) in ranges.iter().zip(&brute[k]).enumerate() {
+            let what = format!("{label} ({n} pieces), combination {k}, quantity {i}");
+            close(r.max.value, b[0], scale, &what);
+            close(r.min.value, b[1], scale, &what);
+            // each named arrangement, solved on its own, reaches its bound
+            for (bound, side) in [(&r.max, 0), (&r.min, 1)] {
+                let model = arranged(model, pieces, &|p| bound.pieces.contains(&p));
+                let alone = solve_frame(&model, &combinations[k..=k], 0).unwrap();
+                close(
+                    quantities(&alone.results[0])[i][side],
+                    bound.value,
+                    scale,
+                    &format!("{what}: named"),
+                );
             }
         }
     }

@@ -9,7 +9,9 @@
 //! axial force and shear are constant and its moment linear, so it changes sign at most once. The
 //! member's own pieces are polynomials on its segments. Between consecutive points where some
 //! contribution changes sign the governing arrangement is fixed, and each such stretch is searched
-//! for its extremes exactly, as a combination's member is.
+//! for its extremes exactly, as a combination's member is. Those points, and on each stretch the
+//! sum of the pieces contributing upward, belong to the pieces alone, so they are found once
+//! ([`search::Track`]) and every combination only scales them by its factors.
 
 use serde::Serialize;
 
@@ -18,14 +20,13 @@ mod search;
 
 use super::loads::LocalLoads;
 use super::member_results::{all_breakpoints, functions, Functions};
-use super::{combination_result, FrameAnalysis, FrameModel, Linear};
+use super::{factored_nodal, node_displacements, FrameAnalysis, FrameModel, Linear};
 use crate::analysis::factor;
-use crate::beam::pattern::{adverse, range};
 use crate::beam::{DiagramBounds, PatternedRange};
 use crate::error::EngineError;
 use crate::member::MemberLoads;
 use pieces::{PieceLoads, Responses};
-use search::{through_ends, Search};
+use search::{fixed_only, poly, through_ends, Contributions, Search, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).
@@ -89,7 +90,7 @@ pub fn solve_frame_patterned(
     let linear = Linear::solve(model)?;
     let results = linear.results(model, combinations, diagrams)?;
     let (pieces, loads) = pieces::cut(model, pattern);
-    let parts = Parts::new(model, &linear, &loads);
+    let parts = Parts::new(model, &linear, &loads, &pieces);
     let bounds = combinations
         .iter()
         .enumerate()
@@ -108,6 +109,14 @@ pub fn solve_frame_patterned(
     })
 }
 
+/// A combination's fixed part at the supports and the nodes.
+struct Held {
+    /// Per support: horizontal, vertical and moment.
+    reactions: Vec<[f64; 3]>,
+    /// Per node: x, y and rotation.
+    displacements: Vec<[f64; 3]>,
+}
+
 /// What every combination's bounds are built from.
 struct Parts<'a> {
     model: &'a FrameModel,
@@ -117,10 +126,22 @@ struct Parts<'a> {
     responses: Responses,
     /// Per member: the pieces on it.
     own: Vec<Vec<usize>>,
+    /// The members with an end at a support, ascending.
+    at_support: Vec<usize>,
+    /// The patterned cases, ascending, and each piece's place among them.
+    cases: Vec<usize>,
+    case_of: Vec<usize>,
+    /// Per member: its axial force's, shear's and moment's stretches.
+    tracks: Vec<[Track; 3]>,
 }
 
 impl<'a> Parts<'a> {
-    fn new(model: &'a FrameModel, linear: &'a Linear, loads: &[PieceLoads]) -> Self {
+    fn new(
+        model: &'a FrameModel,
+        linear: &'a Linear,
+        loads: &[PieceLoads],
+        pieces: &[FramePiece],
+    ) -> Self {
         let mut all = LocalLoads::default();
         let mut both = MemberLoads::default();
         let xs: Vec<Vec<f64>> = linear
@@ -145,13 +166,42 @@ impl<'a> Parts<'a> {
                 own[*m].push(j);
             }
         }
-        Parts {
+        let mut cases: Vec<usize> = pieces.iter().map(|p| p.case).collect();
+        cases.dedup();
+        let case_of = pieces
+            .iter()
+            .map(|p| cases.partition_point(|&c| c < p.case))
+            .collect();
+        let mut parts = Parts {
             model,
             linear,
             xs,
-            responses,
             own,
-        }
+            at_support: pieces::at_support(model, linear),
+            responses,
+            cases,
+            case_of,
+            tracks: Vec::new(),
+        };
+        parts.tracks = (0..linear.members.len())
+            .map(|m| std::array::from_fn(|f| parts.track(m, f)))
+            .collect();
+        parts
+    }
+
+    /// Member `m`'s stretches for `function`.
+    fn track(&self, m: usize, function: usize) -> Track {
+        let r = &self.responses;
+        let own: Vec<&Functions> = self.own[m]
+            .iter()
+            .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
+            .collect();
+        let ends = &r.ends[m * r.count..(m + 1) * r.count];
+        let through = ends
+            .iter()
+            .enumerate()
+            .map(|(j, e)| (self.case_of[j], through_ends(e, function)));
+        Track::new(&self.xs[m], &own, through, self.cases.len(), function)
     }
 
     /// One combination's bounds (`factors` over the model's cases, `pattern` the patterned ones).
@@ -175,22 +225,35 @@ impl<'a> Parts<'a> {
         }
         let scale: Vec<f64> = pieces.iter().map(|p| factor(factors, p.case)).collect();
         let d = self.linear.solutions.combined(&fixed);
-        let mut work = Default::default();
-        let held = combination_result(self.model, self.linear, &fixed, &d, false, &mut work)?;
+        let held = self.held(&fixed, &d);
         let r = &self.responses;
-        let bound = |fixed: f64, of: &dyn Fn(usize) -> f64| {
-            let contributions: Vec<(usize, f64)> =
-                (0..r.count).map(|j| (j, scale[j] * of(j))).collect();
-            range(fixed, [0.0; 2], adverse(&contributions))
+        let mut contributions = Contributions::default();
+        // no piece contributes to a combination without the patterned cases
+        let absent = scale.iter().all(|&s| s == 0.0);
+        let mut bound = |fixed: f64, rows: &[[f64; 3]], k: usize| {
+            if absent {
+                let only = fixed_only(fixed, 0.0);
+                return PatternedRange {
+                    max: only.clone(),
+                    min: only,
+                };
+            }
+            let mut weights = [0.0; 3];
+            weights[k] = 1.0;
+            contributions.fill((rows, weights), &scale, &[]);
+            PatternedRange {
+                max: contributions.bound((fixed, 0.0), 0),
+                min: contributions.bound((fixed, 0.0), 1),
+            }
         };
         if wanted.forces {
             out.reactions = held
                 .reactions
                 .iter()
                 .enumerate()
-                .map(|(s, x)| {
-                    let fixed = [x.horizontal, x.vertical, x.moment];
-                    std::array::from_fn(|k| bound(fixed[k], &|j| r.reactions[s * r.count + j][k]))
+                .map(|(s, fixed)| {
+                    let rows = &r.reactions[s * r.count..(s + 1) * r.count];
+                    std::array::from_fn(|k| bound(fixed[k], rows, k))
                 })
                 .collect();
         }
@@ -199,64 +262,87 @@ impl<'a> Parts<'a> {
                 .displacements
                 .iter()
                 .enumerate()
-                .map(|(n, x)| {
-                    let fixed = [x.x, x.y, x.rotation];
-                    std::array::from_fn(|k| {
-                        bound(fixed[k], &|j| r.displacements[n * r.count + j][k])
-                    })
+                .map(|(n, fixed)| {
+                    let rows = &r.displacements[n * r.count..(n + 1) * r.count];
+                    std::array::from_fn(|k| bound(fixed[k], rows, k))
                 })
                 .collect();
         }
         if wanted.forces || wanted.series {
-            self.member_bounds(&fixed, &scale, &d, wanted, &mut out);
+            let case_scale: Vec<f64> = self.cases.iter().map(|&c| factor(factors, c)).collect();
+            self.member_bounds(&fixed, [&scale, &case_scale], &d, wanted, &mut out);
         }
         require_finite(out)
+    }
+
+    /// The fixed part's reactions and node displacements (`factors` and their displacements `d`),
+    /// as a combination's result gives them: what the members at a support take from its node
+    /// less what is applied there. Its members' functions are built member by member later.
+    fn held(&self, factors: &[f64], d: &[f64]) -> Held {
+        let nodes = self.model.nodes.len();
+        let mut at_nodes = vec![[0.0; 3]; nodes];
+        let mut loads = LocalLoads::default();
+        for &k in &self.at_support {
+            let m = &self.linear.members[k];
+            let (_, p) = self.linear.member_state(k, factors, d, &mut loads);
+            for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
+                let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
+                (0..3).for_each(|i| at_nodes[node][i] += g[i]);
+            }
+        }
+        let mut nodal = vec![[0.0; 3]; nodes];
+        factored_nodal(&mut nodal, &self.linear.cases, factors);
+        Held {
+            reactions: (self.model.supports.iter())
+                .map(|s| std::array::from_fn(|i| at_nodes[s.node][i] - nodal[s.node][i]))
+                .collect(),
+            displacements: node_displacements(&self.linear.restraints, d)
+                .iter()
+                .map(|x| [x.x, x.y, x.rotation])
+                .collect(),
+        }
     }
 
     /// Each member's extremes (and, when wanted, sampled bounds) over every arrangement.
     fn member_bounds(
         &self,
         fixed: &[f64],
-        scale: &[f64],
+        [scale, case_scale]: [&[f64]; 2],
         d: &[f64],
         wanted: Bounded,
         out: &mut FramePatterned,
     ) {
         let mut loads = LocalLoads::default();
         let mut held = Functions::default();
-        let mut off = Vec::with_capacity(self.responses.count);
-        let count = self.responses.count;
+        let mut contributions = Contributions::default();
+        let absent = case_scale.iter().all(|&s| s == 0.0);
         for (m, member) in self.linear.members.iter().enumerate() {
             let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
             functions(&mut held, member, &u, &p, &loads, &self.xs[m]);
-            let own: Vec<(usize, f64, &Functions)> = self.own[m]
+            let own: Vec<(f64, &Functions)> = self.own[m]
                 .iter()
-                .filter_map(|&j| {
-                    self.responses.own[j]
-                        .as_ref()
-                        .map(|(_, f)| (j, scale[j], f))
-                })
+                .filter_map(|&j| self.responses.own[j].as_ref().map(|(_, f)| (scale[j], f)))
                 .collect();
-            let ends = &self.responses.ends[m * count..(m + 1) * count];
             let mut extremes = Vec::with_capacity(3);
             let mut series = Vec::with_capacity(3);
             for function in 0..3 {
-                off.clear();
-                off.extend(
-                    ends.iter()
-                        .enumerate()
-                        .filter(|&(j, _)| scale[j] != 0.0 && !self.own[m].contains(&j))
-                        .map(|(j, e)| (j, through_ends(e, function, scale[j]))),
-                );
                 let search = Search {
                     xs: &self.xs[m],
+                    track: &self.tracks[m][function],
                     fixed: &held,
                     own: &own,
-                    off: &off,
+                    scale: case_scale,
                     function,
                 };
-                let (range, sampled) = search.run(member.length, wanted.series);
-                extremes.push(range);
+                let (best, sampled) = search.run(member.length, wanted.series);
+                if wanted.forces && absent {
+                    let [max, min] =
+                        best.map(|(x, _, k, t)| fixed_only(poly(&held, k, function).eval(t), x));
+                    extremes.push(PatternedRange { max, min });
+                } else if wanted.forces {
+                    let range = self.range((m, function), (&held, scale), best, &mut contributions);
+                    extremes.push(range);
+                }
                 series.push(sampled);
             }
             if wanted.forces {
@@ -266,6 +352,41 @@ impl<'a> Parts<'a> {
                 out.series.push(three(series));
             }
         }
+    }
+
+    /// Member `m`'s `function` over every arrangement at its candidates `best` (largest and
+    /// smallest), with the pieces present in each one's arrangement.
+    fn range(
+        &self,
+        (m, function): (usize, usize),
+        (held, scale): (&Functions, &[f64]),
+        best: [search::Candidate; 2],
+        contributions: &mut Contributions,
+    ) -> PatternedRange {
+        let r = &self.responses;
+        let rows = &r.ends[m * r.count..(m + 1) * r.count];
+        let mut filled = None;
+        let [max, min] = [0, 1].map(|dir| {
+            let (x, _, k, t) = best[dir];
+            // through the ends, the axial force and the shear are the same all along the member
+            let same = filled.is_some_and(|at| at == (k, t))
+                || (filled.is_some() && function < 2 && self.own[m].is_empty());
+            if !same {
+                // an own piece's row is zero: it acts along the member, and counts through `own`
+                let own: Vec<(usize, f64)> = (self.own[m].iter())
+                    .filter_map(|&j| {
+                        let f = &r.own[j].as_ref()?.1;
+                        Some((j, scale[j] * poly(f, k, function).eval(t)))
+                    })
+                    .collect();
+                // the moment rises by the shear per metre
+                let weights = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, x, 1.0]][function];
+                contributions.fill((rows, weights), scale, &own);
+                filled = Some((k, t));
+            }
+            contributions.bound((poly(held, k, function).eval(t), x), dir)
+        });
+        PatternedRange { max, min }
     }
 }
 

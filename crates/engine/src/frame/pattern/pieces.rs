@@ -1,7 +1,7 @@
 //! The pieces of the patterned cases and each one's response at factor 1: one more load set each,
-//! solved with the frame's one factorisation (a forward and back substitution), then read where
-//! the bounds need it: every member's axial force, shear and moment through its ends, the
-//! reactions, the joint displacements, and its own member's functions.
+//! solved with the frame's one factorisation (one forward and back substitution for them all),
+//! then read where the bounds need it: every member's axial force, shear and moment through its
+//! ends, the reactions, the joint displacements, and its own member's functions.
 
 use nalgebra::{Matrix3x6, Vector6};
 
@@ -92,7 +92,8 @@ pub(super) struct Responses {
     /// Pieces.
     pub count: usize,
     /// `[axial force, shear, moment at the start]` of member m under piece j at `m * count + j`
-    /// (along the member: the first two constant, the moment rising by the shear per metre).
+    /// (along the member: the first two constant, the moment rising by the shear per metre); zero
+    /// for a piece on the member itself, which acts along it through [`Responses::own`] instead.
     pub ends: Vec<[f64; 3]>,
     /// `[horizontal, vertical, moment]` of support s under piece j at `s * count + j`.
     pub reactions: Vec<[f64; 3]>,
@@ -116,14 +117,7 @@ pub(super) fn responses(
         .iter()
         .map(|m| (m.local * m.to_local).fixed_rows::<3>(0).into_owned())
         .collect();
-    let at_support: Vec<usize> = (0..members.len())
-        .filter(|&k| {
-            model
-                .supports
-                .iter()
-                .any(|s| [members[k].dofs[0] / 3, members[k].dofs[3] / 3].contains(&s.node))
-        })
-        .collect();
+    let at_support = at_support(model, linear);
     let count = loads.len();
     let mut out = Responses {
         count,
@@ -132,17 +126,23 @@ pub(super) fn responses(
         displacements: vec![[0.0; 3]; model.nodes.len() * count],
         own: Vec::with_capacity(count),
     };
-    let held = vec![0.0; linear.system.dof_count()];
-    for (j, piece) in loads.iter().enumerate() {
-        let fixed = piece
+    let fixed_of = |piece: &PieceLoads| {
+        piece
             .member
             .as_ref()
-            .map(|(m, l)| (*m, members[*m].fixed_end_forces(l)));
-        let loaded = fixed.iter().map(|(m, f)| (&members[*m], f));
-        let d = linear.system.solve(
-            &load_vector(&piece.nodal, loaded, &linear.restraints),
-            &held,
-        );
+            .map(|(m, l)| (*m, members[*m].fixed_end_forces(l)))
+    };
+    let forces: Vec<Vec<f64>> = loads
+        .iter()
+        .map(|piece| {
+            let fixed = fixed_of(piece);
+            let loaded = fixed.iter().map(|(m, f)| (&members[*m], f));
+            load_vector(&piece.nodal, loaded, &linear.restraints)
+        })
+        .collect();
+    let solved = linear.system.solve_many(&forces);
+    for (j, (piece, d)) in loads.iter().zip(solved).enumerate() {
+        let fixed = fixed_of(piece);
         for (k, (m, row)) in members.iter().zip(&rows).enumerate() {
             let s = row * Vector6::from_fn(|i, _| d[m.dofs[i]]);
             out.ends[k * count + j] = [-s[0], s[1], -s[2]];
@@ -152,7 +152,7 @@ pub(super) fn responses(
             let member = &members[*m];
             let u = member.local_displacements(&d);
             let p = member.end_forces(&u, &f);
-            out.ends[m * count + j] = [-p[0], p[1], -p[2]];
+            out.ends[m * count + j] = [0.0; 3];
             let mut functions_of = Functions::default();
             functions(&mut functions_of, member, &u, &p, local, &xs[*m]);
             own = Some((*m, functions_of));
@@ -170,6 +170,19 @@ pub(super) fn responses(
         out.own.push(own);
     }
     out
+}
+
+/// The members with an end at a support, ascending.
+pub(super) fn at_support(model: &FrameModel, linear: &Linear) -> Vec<usize> {
+    let members = &linear.members;
+    (0..members.len())
+        .filter(|&k| {
+            model
+                .supports
+                .iter()
+                .any(|s| [members[k].dofs[0] / 3, members[k].dofs[3] / 3].contains(&s.node))
+        })
+        .collect()
 }
 
 /// Each support's reaction under displacements `d`: what the members at supports (`at_support`)

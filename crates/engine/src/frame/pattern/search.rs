@@ -1,40 +1,145 @@
-//! The search along one member for its extremes over every arrangement: the member's segments cut
-//! further wherever a piece's contribution changes sign, so that on each stretch the governing
+//! The search along one member for its extremes over every arrangement. Where each piece's
+//! contribution changes sign depends on the piece alone, never on a combination's factors (a factor
+//! scales every piece of its case alike), so the member's stretches between those points, and on
+//! each the sum at factor 1 of its case's pieces contributing upward, are found once per analysis
+//! ([`Track`]). A combination then only scales those sums: on each stretch its governing
 //! arrangement is fixed and its function one polynomial, searched at its ends and stationary points.
 
 use super::super::member_results::{Functions, SAMPLES_PER_MEMBER};
 use crate::beam::pattern::COUNTS;
-use crate::beam::{DiagramBounds, PatternedBound, PatternedRange};
+use crate::beam::{DiagramBounds, PatternedBound};
 use crate::polynomial::Poly;
 
 /// A piece acting through a member's ends only (`start`: axial force, shear and moment just inside
-/// the start): its axial force, shear or moment along the member (`function` 0, 1, 2) as
-/// `a + b x`, times `scale`.
-pub(super) fn through_ends(start: &[f64; 3], function: usize, scale: f64) -> [f64; 2] {
-    let [a, b] = match function {
+/// the start): its axial force, shear or moment along the member (`function` 0, 1, 2) as `a + b x`.
+pub(super) fn through_ends(start: &[f64; 3], function: usize) -> [f64; 2] {
+    match function {
         0 => [start[0], 0.0],
         1 => [start[1], 0.0],
         _ => [start[2], start[1]],
-    };
-    [scale * a, scale * b]
+    }
 }
 
 /// A candidate extreme: position, value, segment and local position in it.
-type Candidate = (f64, f64, usize, f64);
+pub(super) type Candidate = (f64, f64, usize, f64);
+
+/// One function's stretches along one member, the same for every combination.
+#[derive(Debug, Default)]
+pub(super) struct Track {
+    /// Stretch `i` runs from `cuts[i]` to `cuts[i + 1]` (m from the member's start).
+    cuts: Vec<f64>,
+    /// Per segment: its first stretch, and past the last segment the stretch count.
+    first: Vec<usize>,
+    /// At `i * cases + c`: the pieces of patterned case `c` acting through the member's ends that
+    /// contribute upward on stretch `i`, summed at factor 1 as `a + b x`.
+    up: Vec<[f64; 2]>,
+    /// Per case: all its pieces acting through the member's ends, summed at factor 1.
+    total: Vec<[f64; 2]>,
+    /// At `i * own + o`: the sign of own piece `o`'s contribution at factor 1 on stretch `i`.
+    own_sign: Vec<f64>,
+}
+
+impl Track {
+    /// The track of `function` along a member of breakpoints `xs`: `own` its own pieces' functions,
+    /// `through` every other piece's case and contribution (`a + b x`) at factor 1.
+    pub(super) fn new(
+        xs: &[f64],
+        own: &[&Functions],
+        through: impl Iterator<Item = (usize, [f64; 2])>,
+        cases: usize,
+        function: usize,
+    ) -> Self {
+        let length = xs[xs.len() - 1];
+        let mut total = vec![[0.0; 2]; cases];
+        let mut up = vec![[0.0; 2]; cases];
+        let mut events: Vec<(f64, usize, [f64; 2])> = Vec::new();
+        for (c, [a, b]) in through {
+            total[c] = [total[c][0] + a, total[c][1] + b];
+            // upward just right of the member's start
+            if a > 0.0 || (a == 0.0 && b > 0.0) {
+                up[c] = [up[c][0] + a, up[c][1] + b];
+            }
+            if b != 0.0 && -a / b > 0.0 && -a / b < length {
+                events.push((-a / b, c, [a, b]));
+            }
+        }
+        events.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        // the breakpoints and the own pieces' roots (a few), merged with the events (sorted already)
+        let mut few: Vec<f64> = xs.to_vec();
+        for (k, w) in xs.windows(2).enumerate() {
+            for f in own {
+                let roots = poly(f, k, function).roots_in(0.0, w[1] - w[0]);
+                few.extend(roots.into_iter().map(|t| w[0] + t));
+            }
+        }
+        few.sort_unstable_by(f64::total_cmp);
+        let mut cuts = Vec::with_capacity(few.len() + events.len());
+        let mut rest = events.iter().map(|e| e.0).peekable();
+        for x in few {
+            while let Some(e) = rest.next_if(|&e| e < x) {
+                cuts.push(e);
+            }
+            cuts.push(x);
+        }
+        cuts.extend(rest);
+        cuts.dedup();
+        cuts.retain(|&x| (0.0..=length).contains(&x));
+        let mut track = Track {
+            total,
+            first: vec![0],
+            ..Track::default()
+        };
+        let (mut next, mut k) = (0, 0);
+        let mut kept = vec![cuts[0]];
+        for w in cuts.windows(2).filter(|w| w[1] > w[0]) {
+            let mid = 0.5 * (w[0] + w[1]);
+            while k + 2 < xs.len() && mid >= xs[k + 1] {
+                k += 1;
+                track.first.push(kept.len() - 1);
+            }
+            while let Some(&(_, c, [a, b])) = events.get(next).filter(|e| e.0 < mid) {
+                let s = if b > 0.0 { 1.0 } else { -1.0 };
+                up[c] = [up[c][0] + s * a, up[c][1] + s * b];
+                next += 1;
+            }
+            track.up.extend_from_slice(&up);
+            let t = mid - xs[k];
+            track
+                .own_sign
+                .extend(own.iter().map(|f| sign_of(poly(f, k, function).eval(t))));
+            kept.push(w[1]);
+        }
+        track.first.resize(xs.len(), kept.len() - 1);
+        track.cuts = kept;
+        track
+    }
+}
+
+/// 1, -1 or 0 (the last for zero, as a piece contributing nothing is in no arrangement).
+fn sign_of(v: f64) -> f64 {
+    if v > 0.0 {
+        1.0
+    } else if v < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
 
 /// The search for one function's extremes along one member over every arrangement.
 pub(super) struct Search<'a> {
     pub(super) xs: &'a [f64],
+    pub(super) track: &'a Track,
     pub(super) fixed: &'a Functions,
-    /// The member's own pieces: `(piece, factor, functions at factor 1)`.
-    pub(super) own: &'a [(usize, f64, &'a Functions)],
-    /// Every other piece: `(piece, [a, b])`, its factored contribution `a + b x`.
-    pub(super) off: &'a [(usize, [f64; 2])],
+    /// The member's own pieces: `(factor, functions at factor 1)`, in the track's order.
+    pub(super) own: &'a [(f64, &'a Functions)],
+    /// Per patterned case: its factor.
+    pub(super) scale: &'a [f64],
     /// 0 axial force, 1 shear, 2 moment.
     pub(super) function: usize,
 }
 
-fn poly(f: &Functions, k: usize, function: usize) -> &Poly {
+pub(super) fn poly(f: &Functions, k: usize, function: usize) -> &Poly {
     match function {
         0 => &f.axial[k],
         1 => &f.segments[k].shear,
@@ -43,55 +148,50 @@ fn poly(f: &Functions, k: usize, function: usize) -> &Poly {
 }
 
 impl Search<'_> {
-    /// The largest and smallest values with their governing arrangements, and when `sample`, the
-    /// bounds sampled along the member.
-    pub(super) fn run(&self, length: f64, sample: bool) -> (PatternedRange, DiagramBounds) {
-        let mut walk = Walk::new(self.off, length);
+    /// The largest and the smallest candidates over every arrangement (position, value, segment,
+    /// local position), and when `sample`, the bounds sampled along the member.
+    pub(super) fn run(&self, length: f64, sample: bool) -> ([Candidate; 2], DiagramBounds) {
         let mut best: [Option<Candidate>; 2] = [None, None];
         let mut series: [Vec<[f64; 2]>; 2] = Default::default();
+        let quiet = self.scale.iter().all(|&f| f == 0.0) && self.own.iter().all(|o| o.0 == 0.0);
         for k in 0..self.xs.len() - 1 {
-            let (x0, span) = (self.xs[k], self.xs[k + 1] - self.xs[k]);
-            if !sample && self.straight(k) {
-                // each contribution is straight here, so the largest value (a straight line plus
-                // convex ones) and the smallest (plus concave ones) are at the segment's ends
-                for t in [0.0, span] {
-                    let values = self.values_at(k, t, x0 + t);
-                    (0..2).for_each(|d| consider(&mut best[d], d, (x0 + t, values[d], k, t)));
-                }
-                walk.pass(x0 + span);
+            let x0 = self.xs[k];
+            let stretches = self.track.first[k]..self.track.first[k + 1];
+            if stretches.is_empty() {
                 continue;
             }
-            for [ta, tb] in self.stretches(k, x0, span, walk.ahead()) {
-                let mid = x0 + 0.5 * (ta + tb);
-                walk.pass(mid);
-                for (d, sign, lin) in [(0, 1.0, walk.up), (1, -1.0, walk.down())] {
-                    let p = self.arrangement(k, mid - x0, sign, lin, x0);
-                    let stationary = p.derivative().roots_in(ta, tb);
-                    for t in std::iter::once(ta).chain(stationary).chain([tb]) {
+            let straight = !sample && self.straight(k);
+            for (d, sign) in [(0, 1.0), (1, -1.0)] {
+                if straight {
+                    // every contribution is straight here, so the largest value (a straight line
+                    // plus convex ones) and the smallest (plus concave ones) are at the segment's ends
+                    let (last, end) = (stretches.end - 1, self.xs[k + 1] - x0);
+                    for (i, t) in [(stretches.start, 0.0), (last, end)] {
+                        let p = self.arrangement(k, i, sign);
                         consider(&mut best[d], d, (x0 + t, p.eval(t), k, t));
                     }
+                    continue;
+                }
+                // with every piece absent whatever the arrangement, the segment is one stretch
+                let one = quiet.then_some(stretches.start..stretches.start + 1);
+                for i in one.unwrap_or(stretches.clone()) {
+                    let last = if quiet { stretches.end } else { i + 1 };
+                    let [ta, tb] = [self.track.cuts[i] - x0, self.track.cuts[last] - x0];
+                    let p = self.arrangement(k, i, sign);
+                    extremes(&p, [ta, tb], |t, v| {
+                        consider(&mut best[d], d, (x0 + t, v, k, t))
+                    });
                     if sample {
                         sample_stretch(&mut series[d], &p, x0, [ta, tb], length);
                     }
                 }
             }
         }
-        let [max, min] = [0, 1].map(|d| {
-            let (x, _, k, t) = best[d].unwrap_or((0.0, 0.0, 0, 0.0));
-            let (value, pieces) = self.at(k, t, x, d);
-            PatternedBound {
-                value,
-                position: x,
-                pieces,
-            }
-        });
-        let [max_series, min_series] = series;
+        let none = (0.0, 0.0, 0, 0.0);
+        let [max, min] = series;
         (
-            PatternedRange { max, min },
-            DiagramBounds {
-                max: max_series,
-                min: min_series,
-            },
+            [best[0].unwrap_or(none), best[1].unwrap_or(none)],
+            DiagramBounds { max, min },
         )
     }
 
@@ -101,88 +201,53 @@ impl Search<'_> {
             && self
                 .own
                 .iter()
-                .all(|&(_, _, fns)| poly(fns, k, self.function).degree() <= 1)
+                .all(|&(_, fns)| poly(fns, k, self.function).degree() <= 1)
     }
 
-    /// The largest and smallest values over every arrangement at local `t` of segment `k`
-    /// (position `x`).
-    fn values_at(&self, k: usize, t: f64, x: f64) -> [f64; 2] {
-        let fixed = poly(self.fixed, k, self.function).eval(t);
-        let (mut up, mut down) = (0.0, 0.0);
-        let own = self
-            .own
-            .iter()
-            .map(|&(_, f, fns)| f * poly(fns, k, self.function).eval(t));
-        for c in own.chain(self.off.iter().map(|&(_, [a, b])| a + b * x)) {
-            if c > 0.0 {
-                up += c;
-            } else {
-                down += c;
-            }
-        }
-        [fixed + up, fixed + down]
-    }
-
-    /// Segment `k`'s stretches (local `[ta, tb]`) between points where a contribution changes sign.
-    fn stretches(&self, k: usize, x0: f64, span: f64, events: &[(f64, usize)]) -> Vec<[f64; 2]> {
-        let mut cuts = vec![0.0, span];
-        for &(_, f, fns) in self.own {
-            if f != 0.0 {
-                cuts.extend(poly(fns, k, self.function).roots_in(0.0, span));
-            }
-        }
-        let inside = events
-            .iter()
-            .take_while(|e| e.0 < x0 + span)
-            .map(|e| e.0 - x0);
-        cuts.extend(inside.filter(|&t| t > 0.0));
-        cuts.sort_by(f64::total_cmp);
-        cuts.dedup();
-        cuts.windows(2)
-            .filter(|w| w[1] > w[0])
-            .map(|w| [w[0], w[1]])
-            .collect()
-    }
-
-    /// Segment `k`'s function under the arrangement adverse in direction `sign` at local `t`: the
-    /// fixed part, the own pieces contributing that way, and the other pieces' sum `lin` (a + b x).
-    fn arrangement(&self, k: usize, t: f64, sign: f64, lin: [f64; 2], x0: f64) -> Poly {
+    /// Segment `k`'s function on stretch `i` under the arrangement adverse in direction `sign`:
+    /// the fixed part, the own pieces contributing that way, and the other pieces doing so.
+    fn arrangement(&self, k: usize, i: usize, sign: f64) -> Poly {
         let mut p = *poly(self.fixed, k, self.function);
-        for &(_, f, fns) in self.own {
-            let c = poly(fns, k, self.function);
-            if sign * f * c.eval(t) > 0.0 {
-                p.add_scaled(c, f);
+        let signs = &self.track.own_sign[i * self.own.len()..(i + 1) * self.own.len()];
+        for (&(f, fns), s) in self.own.iter().zip(signs) {
+            if sign * f * s > 0.0 {
+                p.add_scaled(poly(fns, k, self.function), f);
             }
         }
-        p.c[0] += lin[0] + lin[1] * x0;
-        p.c[1] += lin[1];
+        let cases = self.scale.len();
+        let ups = &self.track.up[i * cases..(i + 1) * cases];
+        let [mut a, mut b] = [0.0; 2];
+        for ((&f, up), total) in self.scale.iter().zip(ups).zip(&self.track.total) {
+            // at a factor of the adverse sign its upward pieces count, otherwise its downward ones
+            let part = if sign * f > 0.0 {
+                *up
+            } else {
+                [total[0] - up[0], total[1] - up[1]]
+            };
+            a += f * part[0];
+            b += f * part[1];
+        }
+        p.c[0] += a + b * self.xs[k];
+        p.c[1] += b;
         p
     }
+}
 
-    /// The value over every arrangement at local `t` of segment `k` (position `x`), largest
-    /// (`d` 0) or smallest (1), with the pieces present in its arrangement: those whose contribution
-    /// there counts (decisions.md 17) and has the sign of `d`.
-    fn at(&self, k: usize, t: f64, x: f64, d: usize) -> (f64, Vec<usize>) {
-        let mut contributions: Vec<(usize, f64)> =
-            Vec::with_capacity(self.off.len() + self.own.len());
-        contributions.extend(self.off.iter().map(|&(j, [a, b])| (j, a + b * x)));
-        // the few own pieces into their places, so that the pieces stay in order
-        for &(j, f, fns) in self.own {
-            let at = contributions.partition_point(|c| c.0 < j);
-            contributions.insert(at, (j, f * poly(fns, k, self.function).eval(t)));
+/// `p`'s values at the ends of `[ta, tb]` and at its stationary points inside, left to right.
+fn extremes(p: &Poly, [ta, tb]: [f64; 2], mut each: impl FnMut(f64, f64)) {
+    let degree = p.degree();
+    each(ta, p.eval_to(ta, degree));
+    if degree == 2 {
+        let t = -p.c[1] / (2.0 * p.c[2]);
+        if t >= ta && t <= tb {
+            each(t, p.eval_to(t, degree));
         }
-        let threshold = COUNTS * contributions.iter().fold(0.0, |m: f64, c| m.max(c.1.abs()));
-        let sign = [1.0, -1.0][d];
-        let mut sum = poly(self.fixed, k, self.function).eval(t);
-        let mut pieces = Vec::with_capacity(contributions.len());
-        for (j, c) in contributions {
-            if sign * c > threshold {
-                sum += c;
-                pieces.push(j);
-            }
+    } else if degree > 2 {
+        for t in p.derivative().roots_in(ta, tb) {
+            each(t, p.eval_to(t, degree));
         }
-        (sum, pieces)
     }
+    each(tb, p.eval_to(tb, degree));
 }
 
 /// Keeps `candidate` when it beats `best` in direction `d` (0 largest, 1 smallest); the first of
@@ -191,64 +256,6 @@ fn consider(best: &mut Option<Candidate>, d: usize, candidate: Candidate) {
     let sign = [1.0, -1.0][d];
     if best.is_none_or(|b| sign * candidate.1 > sign * b.1) {
         *best = Some(candidate);
-    }
-}
-
-/// The other pieces' sign changes along a member, walked in order: the sums of those contributing
-/// upward and of all of them, each as `a + b x`.
-struct Walk<'a> {
-    off: &'a [(usize, [f64; 2])],
-    events: Vec<(f64, usize)>,
-    next: usize,
-    up: [f64; 2],
-    total: [f64; 2],
-}
-
-impl<'a> Walk<'a> {
-    fn new(off: &'a [(usize, [f64; 2])], length: f64) -> Self {
-        let mut events: Vec<(f64, usize)> = off
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, [_, b]))| *b != 0.0)
-            .map(|(i, (_, [a, b]))| (-a / b, i))
-            .filter(|&(r, _)| r > 0.0 && r < length)
-            .collect();
-        events.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let (mut up, mut total) = ([0.0; 2], [0.0; 2]);
-        for (_, [a, b]) in off {
-            total = [total[0] + a, total[1] + b];
-            // upward just right of the member's start
-            if *a > 0.0 || (*a == 0.0 && *b > 0.0) {
-                up = [up[0] + a, up[1] + b];
-            }
-        }
-        Walk {
-            off,
-            events,
-            next: 0,
-            up,
-            total,
-        }
-    }
-
-    /// Crosses every sign change before `x`.
-    fn pass(&mut self, x: f64) {
-        while let Some(&(_, i)) = self.events.get(self.next).filter(|e| e.0 < x) {
-            let [a, b] = self.off[i].1;
-            let s = if b > 0.0 { 1.0 } else { -1.0 };
-            self.up = [self.up[0] + s * a, self.up[1] + s * b];
-            self.next += 1;
-        }
-    }
-
-    /// The sign changes not yet crossed.
-    fn ahead(&self) -> &[(f64, usize)] {
-        &self.events[self.next..]
-    }
-
-    /// The sum of the other pieces contributing downward.
-    fn down(&self) -> [f64; 2] {
-        [self.total[0] - self.up[0], self.total[1] - self.up[1]]
     }
 }
 
@@ -269,4 +276,68 @@ fn sample_stretch(out: &mut Vec<[f64; 2]>, p: &Poly, x0: f64, [ta, tb]: [f64; 2]
         j += 1;
     }
     out.push([x0 + tb, p.eval(tb)]);
+}
+
+/// The bound of a combination whose patterned cases are all absent: its fixed part alone.
+pub(super) fn fixed_only(value: f64, position: f64) -> PatternedBound {
+    PatternedBound {
+        value,
+        position,
+        pieces: Vec::new(),
+    }
+}
+
+/// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
+/// takes the bounds of both directions; kept from quantity to quantity so that a bound allocates
+/// only its list of pieces.
+#[derive(Default)]
+pub(super) struct Contributions {
+    values: Vec<f64>,
+    largest: f64,
+    kept: Vec<usize>,
+}
+
+impl Contributions {
+    /// Piece `j` contributes `scale[j]` times its row of `rows` weighted by `weights`, plus its
+    /// entry in `own` (a few, for the pieces whose rows are zero).
+    pub(super) fn fill(
+        &mut self,
+        (rows, weights): (&[[f64; 3]], [f64; 3]),
+        scale: &[f64],
+        own: &[(usize, f64)],
+    ) {
+        let [w0, w1, w2] = weights;
+        self.values.clear();
+        self.values.extend(
+            rows.iter()
+                .zip(scale)
+                .map(|(e, s)| s * (w0 * e[0] + w1 * e[1] + w2 * e[2])),
+        );
+        for &(j, c) in own {
+            self.values[j] += c;
+        }
+        // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
+        self.largest = (self.values.iter()).fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
+    }
+
+    /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
+    /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
+    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
+        let sign = [1.0, -1.0][d];
+        let threshold = COUNTS * self.largest;
+        self.kept.resize(self.values.len(), 0);
+        let (mut count, mut value) = (0, fixed);
+        // every piece written and the adverse ones kept: no branch to mispredict
+        for (j, &c) in self.values.iter().enumerate() {
+            let counts = sign * c > threshold;
+            self.kept[count] = j;
+            count += usize::from(counts);
+            value += if counts { c } else { 0.0 };
+        }
+        PatternedBound {
+            value,
+            position,
+            pieces: self.kept[..count].to_vec(),
+        }
+    }
 }
