@@ -66,7 +66,9 @@ describe('a trapped engine instance', () => {
     expect(lines).toHaveLength(1);
     // the body named by the start of the SHA-256 of the bytes sent (supertest writes the object with JSON.stringify)
     const sent = createHash('sha256').update(JSON.stringify(SIMPLE_BEAM)).digest('hex').slice(0, 16);
-    expect(lines[0]).toMatch(new RegExp(`^engine trap: POST /v1/beam/solve \\(beam\\.solve\\), body sha256 ${sent}: RuntimeError: unreachable`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^engine trap: POST /v1/beam/solve \\(beam\\.solve\\), body sha256 ${sent}: RuntimeError: unreachable`),
+    );
 
     const next = await request(app).post('/v1/beam/solve').send(SIMPLE_BEAM);
     expectSimpleBeamAnswer(next);
