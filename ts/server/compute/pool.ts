@@ -12,7 +12,8 @@ import { Problem } from '../../problem/index.js';
 import type { Task, TaskAnswer } from './tasks.js';
 import type { Outcome } from './run.js';
 import type { EngineThreadData } from './worker.js';
-import { bodyHash, FaultRecord, settle, type Compute, type ComputeStatus } from './settle.js';
+import { bodyHash } from './body-hash.js';
+import { FaultRecord, settle, type Compute, type ComputeStatus } from './settle.js';
 
 export interface EnginePoolOptions {
   /** Engine threads; default the machine's parallelism (ENGINE_THREADS overrides it in main.ts). */

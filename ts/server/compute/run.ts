@@ -9,7 +9,7 @@ import type { SolveContext } from '../../solve/context.js';
 import { parseJson } from '../middleware/body.js';
 import { rasterise } from '../png.js';
 import { TASKS, type Task, type TaskAnswer } from './tasks.js';
-import { bodyHash } from './settle.js';
+import { bodyHash } from './body-hash.js';
 
 /** Linear memory past which an instance is replaced after its request (a large frame with combinations needs ~40 MB). */
 export const MEMORY_BOUND_BYTES = 256 * 1024 * 1024;

@@ -4,7 +4,6 @@
  * caller's: a 500 `internal_error`, counted like a served request (the request was taken and the engine
  * spent on it), logged once with the route and a hash of the body, and remembered for `/v1/health`.
  */
-import { createHash } from 'node:crypto';
 import { Problem } from '../../problem/index.js';
 import type { Outcome } from './run.js';
 import type { Task, TaskAnswer } from './tasks.js';
@@ -66,15 +65,6 @@ export class FaultRecord {
       renewed: this.renewals,
     };
   }
-}
-
-/**
- * How a fault's log line names the request's body: the start of its SHA-256, computed where the bytes are (on the
- * engine thread, which an HTTP body's bytes move to: pool.ts), and only when a fault is logged.
- */
-export function bodyHash(task: Task): string {
-  const bytes = task.json ?? JSON.stringify(task.body) ?? '';
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
 export function settle(outcome: Outcome, task: Task, origin: string, faults: FaultRecord): TaskAnswer {
