@@ -4,11 +4,13 @@
 //! them for every reaction, displacement and member extreme; each bound's named arrangement, solved
 //! on its own, must reproduce it; with one patterned case and with two. Units: kN, m.
 
+mod support;
+
 use spanwise_engine::frame::{
-    solve_frame, solve_frame_patterned, Bounded, FrameMember, FrameModel, FramePiece, FrameResult,
-    FrameSupport, FrameSupportKind, LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
+    solve_frame, solve_frame_patterned, Bounded, FrameModel, FramePiece, FrameResult,
+    LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
 };
-use spanwise_engine::truss::Node;
+use support::portal_grid;
 
 const G: usize = 0;
 const Q: usize = 1;
@@ -17,59 +19,7 @@ const Q: usize = 1;
 /// load (udl, partial udl, point, couple, sideways) on some members and nodes, `pieces` pieces in all.
 fn random_frame(rng: &mut fastrand::Rng, pieces: usize) -> FrameModel {
     let (bays, storeys) = (rng.usize(1..=3), rng.usize(1..=2));
-    let widths: Vec<f64> = (0..bays).map(|_| rng.f64() * 5.0 + 3.0).collect();
-    let heights: Vec<f64> = (0..storeys).map(|_| rng.f64() * 2.0 + 3.0).collect();
-    let at = |col: usize, level: usize| level * (bays + 1) + col;
-    let mut nodes = Vec::new();
-    for level in 0..=storeys {
-        let y: f64 = heights[..level].iter().sum();
-        for col in 0..=bays {
-            let x: f64 = widths[..col].iter().sum();
-            nodes.push(Node { x, y });
-        }
-    }
-    let mut members = Vec::new();
-    let member = |rng: &mut fastrand::Rng, from, to, hinges: [bool; 2]| FrameMember {
-        from,
-        to,
-        e: 200e6,
-        a: rng.f64() * 1.5e-2 + 3e-3,
-        i: rng.f64() * 1.8e-4 + 2e-5,
-        release_start: hinges[0],
-        release_end: hinges[1],
-    };
-    for level in 0..storeys {
-        for col in 0..=bays {
-            members.push(member(rng, at(col, level), at(col, level + 1), [false; 2]));
-        }
-    }
-    let first_beam = members.len();
-    for level in 1..=storeys {
-        for col in 0..bays {
-            let hinges = [rng.f64() < 0.15, rng.f64() < 0.15];
-            members.push(member(rng, at(col, level), at(col + 1, level), hinges));
-        }
-    }
-    let fixed = rng.usize(0..=bays);
-    let supports = (0..=bays)
-        .map(|col| FrameSupport {
-            node: col,
-            kind: if col == fixed || rng.bool() {
-                FrameSupportKind::Fixed
-            } else {
-                FrameSupportKind::Pin
-            },
-            angle: 0.0,
-            settlement: Default::default(),
-        })
-        .collect();
-    let mut model = FrameModel {
-        nodes,
-        members,
-        supports,
-        nodal_loads: vec![],
-        member_loads: vec![],
-    };
+    let (mut model, first_beam) = portal_grid(rng, bays, storeys, (3.0, 2.0));
     for m in first_beam..model.members.len() {
         model
             .member_loads

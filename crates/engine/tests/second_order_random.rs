@@ -3,13 +3,16 @@
 //! every member into 8 changes no result and no factor; each factor whose mode moves a joint makes
 //! the stiffness singular; and no model, however wrong, makes the engine panic.
 
+mod support;
+
 use spanwise_engine::frame::second_order::buckling::{frame_buckling, mode_residual};
 use spanwise_engine::frame::second_order::solve_frame_second_order;
 use spanwise_engine::frame::{
-    solve_frame, FrameMember, FrameModel, FrameResult, FrameSupport, FrameSupportKind,
-    LoadDirection, MemberLoad, MemberLoadKind, NodalLoad,
+    solve_frame, FrameMember, FrameModel, FrameResult, LoadDirection, MemberLoad, MemberLoadKind,
+    NodalLoad,
 };
 use spanwise_engine::truss::Node;
+use support::portal_grid;
 
 const PIECES: usize = 8;
 
@@ -18,54 +21,8 @@ const PIECES: usize = 8;
 /// across the members only (so every member's axial force is constant along it).
 fn random_frame(rng: &mut fastrand::Rng) -> FrameModel {
     let (bays, storeys) = (rng.usize(1..=3), rng.usize(1..=3));
-    let widths: Vec<f64> = (0..bays).map(|_| rng.f64() * 5.0 + 3.0).collect();
-    let heights: Vec<f64> = (0..storeys).map(|_| rng.f64() * 2.5 + 2.5).collect();
-    let at = |col: usize, level: usize| level * (bays + 1) + col;
-    let mut nodes = Vec::new();
-    for level in 0..=storeys {
-        let y: f64 = heights[..level].iter().sum();
-        for col in 0..=bays {
-            nodes.push(Node {
-                x: widths[..col].iter().sum(),
-                y,
-            });
-        }
-    }
-    let mut members = Vec::new();
-    let section = |rng: &mut fastrand::Rng, from, to, hinges: [bool; 2]| FrameMember {
-        from,
-        to,
-        e: 200e6,
-        a: rng.f64() * 1.5e-2 + 3e-3,
-        i: rng.f64() * 1.8e-4 + 2e-5,
-        release_start: hinges[0],
-        release_end: hinges[1],
-    };
-    for level in 0..storeys {
-        for col in 0..=bays {
-            members.push(section(rng, at(col, level), at(col, level + 1), [false; 2]));
-        }
-    }
-    for level in 1..=storeys {
-        for col in 0..bays {
-            let hinges = [rng.f64() < 0.15, rng.f64() < 0.15];
-            members.push(section(rng, at(col, level), at(col + 1, level), hinges));
-        }
-    }
-    let fixed = rng.usize(0..=bays);
-    let supports = (0..=bays)
-        .map(|col| FrameSupport {
-            node: col,
-            kind: if col == fixed || rng.bool() {
-                FrameSupportKind::Fixed
-            } else {
-                FrameSupportKind::Pin
-            },
-            angle: 0.0,
-            settlement: Default::default(),
-        })
-        .collect();
-    let mut nodal_loads: Vec<NodalLoad> = (bays + 1..nodes.len())
+    let (mut model, _) = portal_grid(rng, bays, storeys, (2.5, 2.5));
+    let mut nodal_loads: Vec<NodalLoad> = (bays + 1..model.nodes.len())
         .map(|node| NodalLoad {
             node,
             fx: 0.0,
@@ -75,13 +32,7 @@ fn random_frame(rng: &mut fastrand::Rng) -> FrameModel {
         })
         .collect();
     nodal_loads[0].fx = rng.f64() * 25.0 + 5.0;
-    let mut model = FrameModel {
-        nodes,
-        members,
-        supports,
-        nodal_loads,
-        member_loads: vec![],
-    };
+    model.nodal_loads = nodal_loads;
     model.member_loads = across_loads(rng, &model);
     model
 }
