@@ -113,6 +113,12 @@ impl Skyline {
         }
     }
 
+    /// Column j's stored entries above the diagonal, from its first row down.
+    fn above_diagonal(&self, j: usize) -> &[f64] {
+        let base = self.column_start[j];
+        &self.values[base..base + (j - self.first_row[j])]
+    }
+
     fn index(&self, i: usize, j: usize) -> usize {
         debug_assert!(i <= j && i >= self.first_row[j]);
         self.column_start[j] + (i - self.first_row[j])
@@ -264,14 +270,10 @@ impl Factorized {
     pub fn solve_many(&self, b: &mut [f64], count: usize) {
         let m = &self.matrix;
         let n = self.diagonal.len();
-        let column = |j: usize| {
-            let base = m.column_start[j];
-            &m.values[base..base + (j - m.first_row[j])]
-        };
         for j in 0..n {
             let (above, rest) = b.split_at_mut(j * count);
             let bj = &mut rest[..count];
-            for (l, i) in column(j).iter().zip(m.first_row[j]..j) {
+            for (l, i) in m.above_diagonal(j).iter().zip(m.first_row[j]..j) {
                 let bi = &above[i * count..(i + 1) * count];
                 bj.iter_mut().zip(bi).for_each(|(x, y)| *x -= l * y);
             }
@@ -282,7 +284,7 @@ impl Factorized {
         for j in (0..n).rev() {
             let (above, rest) = b.split_at_mut(j * count);
             let xj = &rest[..count];
-            for (l, i) in column(j).iter().zip(m.first_row[j]..j) {
+            for (l, i) in m.above_diagonal(j).iter().zip(m.first_row[j]..j) {
                 let bi = &mut above[i * count..(i + 1) * count];
                 bi.iter_mut().zip(xj).for_each(|(y, x)| *y -= l * x);
             }
@@ -293,12 +295,8 @@ impl Factorized {
     pub fn solve(&self, b: &mut [f64]) {
         let m = &self.matrix;
         let n = self.diagonal.len();
-        let column = |j: usize| {
-            let base = m.column_start[j];
-            &m.values[base..base + (j - m.first_row[j])]
-        };
         for j in 0..n {
-            let sum = dot(column(j), &b[m.first_row[j]..j]);
+            let sum = dot(m.above_diagonal(j), &b[m.first_row[j]..j]);
             b[j] -= sum;
         }
         for j in 0..n {
@@ -310,7 +308,7 @@ impl Factorized {
             let above = &mut above[m.first_row[j]..];
             above
                 .iter_mut()
-                .zip(column(j))
+                .zip(m.above_diagonal(j))
                 .for_each(|(bi, l)| *bi -= l * xj);
         }
     }
