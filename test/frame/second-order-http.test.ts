@@ -12,6 +12,7 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../support/app.js';
+import { PORTAL_FRAME } from '../support/models.js';
 import { GPA_PER_KSI, KN_PER_KIP, KN_PER_M_PER_KIP_PER_FT, M_PER_FT, MM2_PER_IN2, MM4_PER_IN4 } from '../../ts/units/constants.js';
 
 interface Run {
@@ -244,27 +245,10 @@ describe('tension stiffening', () => {
 
 describe('a tiny axial force', () => {
   it('gives first-order results to 1e-9', async () => {
-    // a fixed-base portal, 4 m by 6 m, 1e-6 kN sideways: its axial forces are about 1e-6 kN, 1e-9 of nothing
+    // the shared fixed-base portal (test/support/models.ts), 4 m by 6 m, 1e-6 kN sideways: its axial forces are about 1e-6 kN, 1e-9 of nothing
     // against a column's Euler load (π² × 16,000 / 4² ≈ 9,870 kN), so P-Δ changes nothing at 1e-9
-    const body = {
-      nodes: [
-        { id: 1, x: 0, y: 0 },
-        { id: 2, x: 0, y: 4 },
-        { id: 3, x: 6, y: 4 },
-        { id: 4, x: 6, y: 0 },
-      ],
-      members: [
-        { id: 1, from: 1, to: 2 },
-        { id: 2, from: 2, to: 3 },
-        { id: 3, from: 3, to: 4 },
-      ],
-      materials: [{ id: 1, E: 200, A: 5000, I: 8e7 }],
-      supports: [
-        { node: 1, type: 'fixed' },
-        { node: 4, type: 'fixed' },
-      ],
-      nodalLoads: [{ node: 2, fx: 1e-6 }],
-    };
+    const { nodes, members, supports } = PORTAL_FRAME;
+    const body = { nodes, members, supports, materials: [{ id: 1, E: 200, A: 5000, I: 8e7 }], nodalLoads: [{ node: 2, fx: 1e-6 }] };
     const [first, second] = await Promise.all([solve(body), solve({ ...body, analysis: { order: 'second' } })]);
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const pick = (b: { reactions: object[]; displacements: object[]; members: { start: object; end: object }[] }) => [
