@@ -6,22 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { browserAndService } from '../support/browser-service.js';
 import { downloadedSvg, editField, figureWidth, modelInAddress, openCalculator, post, withoutAttribution } from '../support/calculator.js';
+import { CANTILEVER_COLUMN } from '../support/models.js';
 
 const TEST_TIMEOUT_MS = 90_000;
 const rig = browserAndService();
 
 // SI cantilever column, 5 m, EI = 200 GPa × 8e7 mm⁴ = 16,000 kN.m², 10 kN sideways and 1,000 kN down at its top:
 // Euler's π²EI/4L² = 1,579.1 kN, so the lowest critical load factor is 1.579 and the second 9 times it
-const COLUMN = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 0, y: 5 },
-  ],
-  members: [{ id: 1, from: 1, to: 2 }],
-  materials: [{ id: 1, E: 200, A: 5000, I: 8e7 }],
-  supports: [{ node: 1, type: 'fixed' }],
-  nodalLoads: [{ node: 2, fx: 10, fy: -1000 }],
-};
+const COLUMN = { ...CANTILEVER_COLUMN, nodalLoads: [{ node: 2, fx: 10, fy: -1000 }] };
 
 describe('the frame calculator’s analysis', () => {
   it(

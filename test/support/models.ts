@@ -46,3 +46,18 @@ export const README_BEAM = {
   ],
   loads: [{ type: 'udl', start: -10, from: 0, to: 6 }],
 };
+
+/**
+ * CANTILEVER_COLUMN: 5 m, fixed at its foot (node 1), free at its top (node 2), EI = 200 GPa × 8e7 mm⁴ =
+ * 16,000 kN·m², no loads: Euler's critical load π²EI/4L² = π² × 16,000 / 100 = 1,579.1 kN, the second mode's
+ * 9 times it (9π²EI/4L²).
+ */
+export const CANTILEVER_COLUMN = {
+  nodes: [
+    { id: 1, x: 0, y: 0 },
+    { id: 2, x: 0, y: 5 },
+  ],
+  members: [{ id: 1, from: 1, to: 2 }],
+  materials: [{ id: 1, E: 200, A: 5000, I: 8e7 }],
+  supports: [{ node: 1, type: 'fixed' }],
+};

@@ -4,6 +4,7 @@ import type { Engine } from '../../ts/engine/engine.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { solveFrame } from '../../ts/solve/frame.js';
 import { analysisHtml, bucklingTable } from '../../ts/web/analysis.js';
+import { CANTILEVER_COLUMN } from '../support/models.js';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -12,13 +13,7 @@ beforeAll(async () => {
 
 // SI cantilever column, 5 m, EI = 200 GPa × 8e7 mm⁴ = 16,000 kN.m², 1,000 kN down: factors π²EI/4L²P = 1.579 and 9 times it
 const column = {
-  nodes: [
-    { id: 1, x: 0, y: 0 },
-    { id: 2, x: 0, y: 5 },
-  ],
-  members: [{ id: 1, from: 1, to: 2 }],
-  materials: [{ id: 1, E: 200, A: 5000, I: 8e7 }],
-  supports: [{ node: 1, type: 'fixed' }],
+  ...CANTILEVER_COLUMN,
   nodalLoads: [{ node: 2, fy: -1000, case: 'G' }],
   analysis: { order: 'second', buckling: 2 },
   combinations: {
