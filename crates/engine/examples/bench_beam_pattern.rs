@@ -70,11 +70,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let plain = support::timed_runs(options.runs, || solve(&model))?;
     let with = support::timed_runs(options.runs, || solve(&patterned))?;
     println!("beam, 20 spans, 200 loads, Q patterned");
-    println!("  without pattern: {}", support::spread(&plain));
-    println!("  with pattern:    {}", support::spread(&with));
-    println!(
-        "  ratio of medians {:.2}",
-        with[with.len() / 2] / plain[plain.len() / 2]
-    );
+    support::print_pattern_beside_plain(&plain, &with);
     Ok(())
 }

@@ -57,43 +57,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let with = support::timed_runs(options.runs, patterned)?;
     let solved = patterned()?;
     let pieces = solved.pieces.len();
-    let named: usize = solved
-        .bounds
-        .iter()
-        .map(|b| {
+    let every_bound = || {
+        solved.bounds.iter().flat_map(|b| {
             b.reactions
                 .iter()
                 .chain(&b.members)
                 .chain(&b.displacements)
                 .flatten()
-                .map(|r| r.max.pieces.len() + r.min.pieces.len())
-                .sum::<usize>()
         })
+    };
+    let named: usize = every_bound()
+        .map(|r| r.max.pieces.len() + r.min.pieces.len())
         .sum();
-    let count: usize = solved
-        .bounds
-        .iter()
-        .map(|b| {
-            b.reactions
-                .iter()
-                .chain(&b.members)
-                .chain(&b.displacements)
-                .flatten()
-                .count()
-                * 2
-        })
-        .sum();
+    // each quantity has a largest and a smallest bound
+    let count = 2 * every_bound().count();
     println!("{count} bounds naming {named} pieces");
     println!(
         "frame {} nodes, {} members, Q patterned ({pieces} pieces)",
         model.nodes.len(),
         model.members.len()
     );
-    println!("  without pattern: {}", support::spread(&plain));
-    println!("  with pattern:    {}", support::spread(&with));
-    println!(
-        "  ratio of medians {:.2}",
-        with[with.len() / 2] / plain[plain.len() / 2]
-    );
+    support::print_pattern_beside_plain(&plain, &with);
     Ok(())
 }

@@ -107,6 +107,17 @@ pub fn spread(times: &[f64]) -> String {
     )
 }
 
+/// The sorted run times of a model without and with pattern loading, and the ratio of their medians.
+#[allow(dead_code)] // the pattern examples' alone
+pub fn print_pattern_beside_plain(plain: &[f64], with: &[f64]) {
+    println!("  without pattern: {}", spread(plain));
+    println!("  with pattern:    {}", spread(with));
+    println!(
+        "  ratio of medians {:.2}",
+        with[with.len() / 2] / plain[plain.len() / 2]
+    );
+}
+
 /// After a warm-up, reads a run count per line from standard input and answers each with the times
 /// of that many runs of `solve`, in milliseconds, on one line; ends at the end of the input.
 pub fn answer_turns<T, E: Error + 'static>(
