@@ -246,27 +246,20 @@ impl<'a> Parts<'a> {
                 min: contributions.bound((fixed, 0.0), 1),
             }
         };
-        if wanted.forces {
-            out.reactions = held
-                .reactions
-                .iter()
+        // a support's reactions or a node's displacements: the fixed part of each, and every piece's rows
+        // a support's reactions or a node's displacements: the fixed part of each, and every piece's rows
+        let mut at_points = |held: &[[f64; 3]], rows: &[[f64; 3]]| -> Vec<[PatternedRange; 3]> {
+            let of = |i: usize| &rows[i * r.count..(i + 1) * r.count];
+            held.iter()
                 .enumerate()
-                .map(|(s, fixed)| {
-                    let rows = &r.reactions[s * r.count..(s + 1) * r.count];
-                    std::array::from_fn(|k| bound(fixed[k], rows, k))
-                })
-                .collect();
+                .map(|(i, fixed)| std::array::from_fn(|k| bound(fixed[k], of(i), k)))
+                .collect()
+        };
+        if wanted.forces {
+            out.reactions = at_points(&held.reactions, &r.reactions);
         }
         if wanted.displacements {
-            out.displacements = held
-                .displacements
-                .iter()
-                .enumerate()
-                .map(|(n, fixed)| {
-                    let rows = &r.displacements[n * r.count..(n + 1) * r.count];
-                    std::array::from_fn(|k| bound(fixed[k], rows, k))
-                })
-                .collect();
+            out.displacements = at_points(&held.displacements, &r.displacements);
         }
         if wanted.forces || wanted.series {
             let case_scale: Vec<f64> = self.cases.iter().map(|&c| factor(factors, c)).collect();
