@@ -133,6 +133,7 @@ function analyseBeam(
     try {
       if (solution.error !== undefined) throw refusal(solution.error);
       const kinds = solution.reactionKinds() as EngineSupportKind[];
+      const pieces = (solution.pieces() ?? []) as EngineBeamAnalysis['pieces'];
       const results = Array.from({ length: solution.count }, (_, i): EngineBeamResult => {
         const samples = {} as EngineBeamResult['samples'];
         for (const name of DIAGRAMS) samples[name] = solution.diagram(i, name);
@@ -141,14 +142,14 @@ function analyseBeam(
           samples,
           extremes: solution.extremes(i) as EngineBeamResult['extremes'],
         };
-        const pattern = patternOf(solution.patternValues(i), solution.patternPieces(i));
+        const pattern = patternOf(solution.patternValues(i), solution.patternPieces(i), pieces.length);
         if (pattern !== undefined) result.pattern = pattern;
         return result;
       });
       return {
         results,
         envelopes: envelopes.map((_, k) => ({ max: solution.bound(k, true), min: solution.bound(k, false) })),
-        pieces: (solution.pieces() ?? []) as EngineBeamAnalysis['pieces'],
+        pieces,
       };
     } finally {
       solution.free();
@@ -159,9 +160,9 @@ function analyseBeam(
 }
 
 /** A result's bounds over every arrangement from the binding's two columns (`patternValues`, `patternPieces`). */
-function patternOf(values: Float64Array, pieces: Uint32Array): EnginePatterned | undefined {
+function patternOf(values: Float64Array, words: Uint32Array, pieces: number): EnginePatterned | undefined {
   if (values.length === 0) return undefined;
-  const columns = boundColumns(values, pieces);
+  const columns = boundColumns(values, words, pieces);
   const range = (): EnginePatternedRange | undefined => {
     const [max, min] = [columns.bound(), columns.bound()];
     return Number.isNaN(max.value) ? undefined : { max, min };

@@ -15,18 +15,18 @@ interface PatternColumns {
   patternSeriesPairs(result: number, diagram: string, max: boolean): Uint32Array;
 }
 
-/** Each item's three ranges from a part's two columns. */
-function triples(values: Float64Array, pieces: Uint32Array): EngineTriple[] {
-  const columns = boundColumns(values, pieces);
+/** Each item's three ranges from a part's two columns (of a solution with `pieces` pieces). */
+function triples(values: Float64Array, words: Uint32Array, pieces: number): EngineTriple[] {
+  const columns = boundColumns(values, words, pieces);
   const range = (): EnginePatternedRange => ({ max: columns.bound(), min: columns.bound() });
   const out: EngineTriple[] = [];
   while (columns.more()) out.push([range(), range(), range()]);
   return out;
 }
 
-/** Result `i`'s bounds; `series` when its flags asked for them. */
-export function readFramePattern(solution: PatternColumns, i: number, series: boolean): EngineFramePatterned {
-  const part = (name: string) => triples(solution.patternValues(i, name), solution.patternPieces(i, name));
+/** Result `i`'s bounds (of a solution with `pieces` pieces); `series` when its flags asked for them. */
+export function readFramePattern(solution: PatternColumns, i: number, pieces: number, series: boolean): EngineFramePatterned {
+  const part = (name: string) => triples(solution.patternValues(i, name), solution.patternPieces(i, name), pieces);
   const out: EngineFramePatterned = { reactions: part('reactions'), members: part('members'), displacements: part('displacements') };
   if (series) {
     const side = (d: PatternDiagram, max: boolean): FrameSeries => ({

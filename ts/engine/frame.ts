@@ -9,6 +9,7 @@ import {
   type EngineFrameAnalysis,
   type EngineFrameModel,
   type EngineFrameOptions,
+  type EngineFramePiece,
   type EngineFrameResult,
   type FrameDiagramName,
   type FrameSeries,
@@ -66,6 +67,7 @@ export function solveFrame(
           );
     try {
       if (solution.error !== undefined) throw refuse(solution.error);
+      const pieces = model.pattern === undefined ? undefined : ((solution.pieces() ?? []) as EngineFramePiece[]);
       const results = Array.from({ length: solution.count }, (_, i): EngineFrameResult => {
         const all = solution.members(i, COLUMN_LIST);
         const count = all.length / MEMBER_COLUMNS.length;
@@ -84,7 +86,7 @@ export function solveFrame(
           result.iterations = solution.iterations(i);
           result.buckling = (solution.buckling(i) ?? []) as EngineBucklingMode[];
         }
-        if (model.pattern !== undefined) result.pattern = readFramePattern(solution, i, ((model.pattern.bounds[i] ?? 0) & 4) !== 0);
+        if (model.pattern !== undefined) result.pattern = readFramePattern(solution, i, pieces!.length, ((model.pattern.bounds[i] ?? 0) & 4) !== 0);
         if (i < keepDiagrams) {
           const diagrams = {} as Record<FrameDiagramName, FrameSeries>;
           for (const name of FRAME_DIAGRAMS) diagrams[name] = { values: solution.diagram(i, name), pairs: solution.diagramPairs(i, name) };
@@ -93,7 +95,7 @@ export function solveFrame(
         return result;
       });
       const analysed: EngineFrameAnalysis = { results, warnings: (solution.warnings() ?? []) as EngineFrameAnalysis['warnings'] };
-      if (model.pattern !== undefined) analysed.pieces = (solution.pieces() ?? []) as EngineFrameAnalysis['pieces'];
+      if (pieces !== undefined) analysed.pieces = pieces;
       return analysed;
     } finally {
       solution.free();

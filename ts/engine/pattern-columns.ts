@@ -1,7 +1,9 @@
 /**
  * The binding's two columns of bounds over every arrangement (`patternValues` and `patternPieces`, beams and
- * frames alike), read in order: each bound is a value and a position in the first, and in the second the count
- * of its pieces followed by them.
+ * frames alike), read in order: each bound is a value and a position in the first, and in the second its
+ * arrangement as ⌈pieces / 32⌉ 32-bit words, piece k at bit k % 32 of word k / 32. A large frame's bounds name
+ * millions of pieces, so a bound's list is made from its words only when it is read (where the response names
+ * the arrangement).
  */
 import type { EnginePatternedBound } from './types.js';
 
@@ -12,15 +14,33 @@ export interface BoundColumns {
   more(): boolean;
 }
 
-export function boundColumns(values: Float64Array, pieces: Uint32Array): BoundColumns {
+/** A bound whose pieces are listed from its words (`width` of them from `start` in `words`) when asked for. */
+class ColumnBound implements EnginePatternedBound {
+  constructor(
+    readonly value: number,
+    readonly position: number,
+    private readonly words: Uint32Array,
+    private readonly start: number,
+    private readonly width: number,
+  ) {}
+
+  get pieces(): Uint32Array {
+    const out: number[] = [];
+    for (let i = 0; i < this.width; i++) {
+      for (let rest = this.words[this.start + i]!; rest !== 0; rest &= rest - 1) out.push(i * 32 + 31 - Math.clz32(rest & -rest));
+    }
+    return Uint32Array.from(out);
+  }
+}
+
+/** The columns of a solution with `pieces` pieces. */
+export function boundColumns(values: Float64Array, words: Uint32Array, pieces: number): BoundColumns {
+  const width = Math.ceil(pieces / 32);
   let at = 0;
-  let next = 0;
   return {
     bound() {
-      const count = pieces[next++]!;
-      const b = { value: values[at]!, position: values[at + 1]!, pieces: pieces.subarray(next, next + count) };
+      const b = new ColumnBound(values[at]!, values[at + 1]!, words, (at / 2) * width, width);
       at += 2;
-      next += count;
       return b;
     },
     more: () => at < values.length,

@@ -52,14 +52,15 @@ export interface EngineBeamResult<S = Samples> {
 }
 
 /**
- * A bound over every arrangement of the pieces and the pieces (indices into `EngineBeamAnalysis.pieces`) present in it:
- * a view into the binding's column rather than a copy, as a large frame names millions of pieces across its bounds.
+ * A bound over every arrangement of the pieces and the pieces (indices into `EngineBeamAnalysis.pieces`) present in it,
+ * ascending: listed from the arrangement's words when read (./pattern-columns.ts), as a large frame's bounds name
+ * millions of pieces in all.
  */
 export interface EnginePatternedBound {
   value: number;
   /** m; 0 for a reaction. */
   position: number;
-  pieces: Uint32Array;
+  readonly pieces: Uint32Array;
 }
 
 export interface EnginePatternedRange {

@@ -7,7 +7,7 @@ use spanwise_engine::beam::{
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
-use crate::{plain, refusal};
+use crate::{arrangement_width, plain, push_arrangement, refusal};
 
 /// A beam being described to the engine (SI: kN, m, kN/m², m⁴; counter-clockwise moments).
 #[wasm_bindgen]
@@ -206,15 +206,14 @@ impl BeamSolution {
         out
     }
 
-    /// The pieces present in each bound of [`BeamSolution::pattern_values`], in the same order: a
-    /// count, then that many piece indices.
+    /// The pieces present in each bound of [`BeamSolution::pattern_values`], in the same order: per
+    /// bound, its arrangement as ⌈pieces / 32⌉ 32-bit words, piece k at bit k % 32 of word k / 32.
     #[wasm_bindgen(js_name = patternPieces)]
     pub fn pattern_pieces(&self, result: usize) -> Vec<u32> {
+        let width = arrangement_width(self.analysis.as_ref().map_or(0, |a| a.pieces.len()));
         let mut out = Vec::new();
         self.each_pattern_bound(result, |b| {
-            let pieces = b.map_or(&[][..], |b| &b.pieces[..]);
-            out.push(pieces.len() as u32);
-            out.extend(pieces.iter().map(|&k| k as u32));
+            push_arrangement(&mut out, b.map(|b| &b.pieces), width)
         });
         out
     }

@@ -7,7 +7,7 @@ use spanwise_engine::frame::FramePatterned;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::frame::FrameSolution;
-use crate::plain;
+use crate::{arrangement_width, plain, push_arrangement};
 
 #[wasm_bindgen]
 impl FrameSolution {
@@ -27,17 +27,15 @@ impl FrameSolution {
         out
     }
 
-    /// The pieces present in each bound of [`FrameSolution::pattern_values`], in the same order: a
-    /// count, then that many piece indices.
+    /// The pieces present in each bound of [`FrameSolution::pattern_values`], in the same order: per
+    /// bound, its arrangement as ⌈pieces / 32⌉ 32-bit words, piece k at bit k % 32 of word k / 32
+    /// (a large frame's bounds name millions of pieces, in far fewer arrangements' words).
     #[wasm_bindgen(js_name = patternPieces)]
     pub fn pattern_pieces(&self, result: usize, part: &str) -> Vec<u32> {
-        // sized first: a large frame's bounds name millions of pieces
-        let mut size = 0;
-        self.each_pattern_bound(result, part, |b| size += 1 + b.pieces.len());
-        let mut out = Vec::with_capacity(size);
+        let width = arrangement_width(self.pattern.as_ref().map_or(0, |p| p.0.len()));
+        let mut out = Vec::new();
         self.each_pattern_bound(result, part, |b| {
-            out.push(b.pieces.len() as u32);
-            out.extend(b.pieces.iter().map(|&k| k as u32));
+            push_arrangement(&mut out, Some(&b.pieces), width)
         });
         out
     }

@@ -13,6 +13,7 @@
 //! trap for a bad model.
 
 use serde::Serialize;
+use spanwise_engine::arrangement::Arrangement;
 use spanwise_engine::EngineError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
@@ -48,6 +49,25 @@ fn plain<T: Serialize>(value: Option<&T>) -> JsValue {
     value
         .and_then(|v| serde_wasm_bindgen::to_value(v).ok())
         .unwrap_or(JsValue::UNDEFINED)
+}
+
+/// 32-bit words per arrangement of `pieces` pieces in a `patternPieces` column.
+fn arrangement_width(pieces: usize) -> usize {
+    pieces.div_ceil(32)
+}
+
+/// Appends `arrangement` as `width` 32-bit words, piece k at bit k % 32 of word k / 32 (JavaScript
+/// has no 64-bit typed array that reads as cheaply); `None` (no bound) as zeros.
+fn push_arrangement(out: &mut Vec<u32>, arrangement: Option<&Arrangement>, width: usize) {
+    let start = out.len();
+    let words = arrangement.map_or(&[][..], |a| a.words());
+    out.extend(
+        words
+            .iter()
+            .flat_map(|&w| [w as u32, (w >> 32) as u32])
+            .take(width),
+    );
+    out.resize(start + width, 0);
 }
 
 /// Aborts the instance the way any panic does (`unreachable`, since the release build aborts on panic).

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod analysis;
+pub mod arrangement;
 pub mod beam;
 pub mod error;
 pub mod frame;

@@ -67,7 +67,7 @@ fn stretches(pieces: &[Piece], present: &[usize]) -> Vec<[f64; 2]> {
 fn bound_of(range: &Option<PatternedRange>, max: bool) -> (f64, f64, Vec<usize>) {
     let r = range.as_ref().expect("bounded");
     let b = if max { &r.max } else { &r.min };
-    (b.value, b.position, b.pieces.clone())
+    (b.value, b.position, b.pieces.to_vec())
 }
 
 /// The series value at `x` (the first pair there).
@@ -119,7 +119,7 @@ fn three_equal_spans_live_load() {
     close(at(&moment.min, 1.5 * l), -0.05 * wl2, wl2);
     let b = &p.reactions[1].vertical;
     close(b.max.value, -1.2 * w * l, -w * l);
-    assert_eq!(b.max.pieces, vec![0, 1]);
+    assert_eq!(b.max.pieces.to_vec(), vec![0, 1]);
     // the fully loaded combination stays: M_B = -wL²/10
     close(
         analysis.results[0].extremes.moment.min.value,
@@ -154,7 +154,7 @@ fn two_equal_spans() {
     close(a.max.value, -7.0 / 16.0 * w * l, -w * l);
     close(a.min.value, w * l / 16.0, -w * l);
     assert_eq!(
-        (a.max.pieces.clone(), a.min.pieces.clone()),
+        (a.max.pieces.to_vec(), a.min.pieces.to_vec()),
         (vec![0], vec![1])
     );
 }
@@ -566,8 +566,8 @@ fn compare(analysis: &BeamAnalysis, brute: &BeamAnalysis, model: &BeamModel) {
             let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
             close(range.max.value, hi, scale);
             close(range.min.value, lo, scale);
-            close(values[mask_of(&range.max.pieces)], hi, scale);
-            close(values[mask_of(&range.min.pieces)], lo, scale);
+            close(values[mask_of(&range.max.pieces.to_vec())], hi, scale);
+            close(values[mask_of(&range.min.pieces.to_vec())], lo, scale);
         }
     }
 }

@@ -164,6 +164,45 @@ fn random_frames_every_arrangement() {
     }
 }
 
+/// Members that carry no load of any case (dead load on some beams only, so most columns and some
+/// beams are bare), whose extremes are at their ends in every arrangement, beside loaded ones; live
+/// loads of both signs, so that pieces pull a member's end forces both ways.
+#[test]
+fn random_frames_bare_members_and_loads_of_both_signs() {
+    let combinations = vec![vec![1.2, 1.5], vec![0.9, -0.4], vec![1.0, 0.0]];
+    let mut rng = fastrand::Rng::with_seed(5);
+    for frame in 0..16 {
+        let mut model = random_frame(&mut rng, 2 + frame % 9);
+        let bare: Vec<bool> = (0..model.members.len()).map(|_| rng.bool()).collect();
+        model
+            .member_loads
+            .retain(|l| l.case != G || !bare[l.member]);
+        for l in model.member_loads.iter_mut().filter(|l| l.case == Q) {
+            if rng.bool() {
+                reverse(&mut l.kind);
+            }
+        }
+        for l in model.nodal_loads.iter_mut().filter(|_| rng.bool()) {
+            [l.fx, l.fy, l.moment] = [-l.fx, -l.fy, -l.moment];
+        }
+        every_arrangement(
+            &model,
+            &[Q],
+            &combinations,
+            &format!("bare members, frame {frame}"),
+        );
+    }
+}
+
+/// A member load turned the other way.
+fn reverse(kind: &mut MemberLoadKind) {
+    match kind {
+        MemberLoadKind::Line { start, end, .. } => [*start, *end] = [-*start, -*end],
+        MemberLoadKind::Point { force, .. } => *force = -*force,
+        MemberLoadKind::Moment { moment, .. } => *moment = -*moment,
+    }
+}
+
 /// Two patterned cases, each piece of one of them, under factors of either sign: the bounds take each
 /// case's pieces at their own factor.
 #[test]
@@ -259,7 +298,7 @@ fn every_arrangement(
             close(r.min.value, b[1], scale, &what);
             // each named arrangement, solved on its own, reaches its bound
             for (bound, side) in [(&r.max, 0), (&r.min, 1)] {
-                let model = arranged(model, pieces, &|p| bound.pieces.contains(&p));
+                let model = arranged(model, pieces, &|p| bound.pieces.contains(p));
                 let alone = solve_frame(&model, &combinations[k..=k], 0).unwrap();
                 close(
                     quantities(&alone.results[0])[i][side],

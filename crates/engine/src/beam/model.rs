@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::arrangement::Arrangement;
 use crate::error::EngineError;
 
 /// A beam in SI units: kN, m, kN/m², m⁴.
@@ -197,7 +198,7 @@ pub struct PatternedBound {
     /// Where it occurs (m; 0 for a reaction).
     pub position: f64,
     /// The pieces present.
-    pub pieces: Vec<usize>,
+    pub pieces: Arrangement,
 }
 
 /// Largest and smallest values over every position and every arrangement.

@@ -9,6 +9,7 @@ use super::model::{
     BeamReaction, DiagramBounds, PatternedBound, PatternedRange, PatternedReaction,
 };
 use super::response::{superpose_segment, Component, BERNSTEIN_DEGREE};
+use crate::arrangement::Arrangement;
 use crate::member::Segment;
 use crate::polynomial::Poly;
 
@@ -97,12 +98,12 @@ pub(crate) fn range(
         max: PatternedBound {
             value: fixed + up,
             position: position[0],
-            pieces: up_pieces,
+            pieces: Arrangement::of(up_pieces),
         },
         min: PatternedBound {
             value: fixed + down,
             position: position[1],
-            pieces: down_pieces,
+            pieces: Arrangement::of(down_pieces),
         },
     }
 }
@@ -384,7 +385,7 @@ impl Search<'_> {
             PatternedBound {
                 value,
                 position: chosen.0,
-                pieces,
+                pieces: Arrangement::of(pieces),
             }
         });
         PatternedRange { max, min }

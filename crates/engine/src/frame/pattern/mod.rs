@@ -15,18 +15,21 @@
 
 use serde::Serialize;
 
+mod adverse;
+mod members;
 mod pieces;
 mod search;
 
 use super::loads::LocalLoads;
-use super::member_results::{all_breakpoints, functions, Functions};
+use super::member_results::{all_breakpoints, Functions};
 use super::{factored_nodal, node_displacements, FrameAnalysis, FrameModel, Linear};
 use crate::analysis::factor;
-use crate::beam::{DiagramBounds, PatternedRange};
+use crate::beam::{DiagramBounds, PatternedBound, PatternedRange};
 use crate::error::EngineError;
 use crate::member::MemberLoads;
+use adverse::{Contributions, Table};
 use pieces::{PieceLoads, Responses};
-use search::{fixed_only, poly, through_ends, Contributions, Search, Track};
+use search::{through_ends, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).
@@ -90,7 +93,8 @@ pub fn solve_frame_patterned(
     let linear = Linear::solve(model)?;
     let results = linear.results(model, combinations, diagrams)?;
     let (pieces, loads) = pieces::cut(model, pattern);
-    let parts = Parts::new(model, &linear, &loads, &pieces);
+    let series = bounded.iter().any(|b| b.series);
+    let parts = Parts::new(model, &linear, (&loads, &pieces), series);
     let bounds = combinations
         .iter()
         .enumerate()
@@ -131,19 +135,35 @@ struct Parts<'a> {
     /// The patterned cases, ascending, and each piece's place among them.
     cases: Vec<usize>,
     case_of: Vec<usize>,
-    /// Per member: its axial force's, shear's and moment's stretches.
+    /// Per member: whether it carries a load of any case.
+    loaded: Vec<bool>,
+    /// Per member: its axial force's, shear's and moment's stretches (none for a member
+    /// [`Parts::at_ends`] bounds, unless series are sampled).
     tracks: Vec<[Track; 3]>,
+    /// The quantities at points fixed for every combination, at factor 1: each support's three
+    /// reactions, then each node's three displacements, then per member its axial force and
+    /// shear through its ends and its moment at either end ([`Parts::quantity`]).
+    table: Table,
+}
+
+/// Where a part's quantities start in [`Parts::table`].
+#[derive(Clone, Copy)]
+enum Quantity {
+    Reaction,
+    Displacement,
+    Member,
 }
 
 impl<'a> Parts<'a> {
     fn new(
         model: &'a FrameModel,
         linear: &'a Linear,
-        loads: &[PieceLoads],
-        pieces: &[FramePiece],
+        (loads, pieces): (&[PieceLoads], &[FramePiece]),
+        series: bool,
     ) -> Self {
         let mut all = LocalLoads::default();
         let mut both = MemberLoads::default();
+        let mut loaded = Vec::with_capacity(linear.members.len());
         let xs: Vec<Vec<f64>> = linear
             .members
             .iter()
@@ -154,6 +174,7 @@ impl<'a> Parts<'a> {
                     .cases
                     .iter()
                     .for_each(|c| all.extend_scaled(&c.members[m], 1.0));
+                loaded.push(!all.is_empty());
                 let mut xs = Vec::new();
                 all_breakpoints(&mut xs, &mut both, member.length, &all);
                 xs
@@ -181,12 +202,31 @@ impl<'a> Parts<'a> {
             responses,
             cases,
             case_of,
+            loaded,
             tracks: Vec::new(),
+            table: Table::default(),
         };
         parts.tracks = (0..linear.members.len())
-            .map(|m| std::array::from_fn(|f| parts.track(m, f)))
+            .map(|m| {
+                let needed = series || !parts.at_ends_only(m);
+                std::array::from_fn(|f| {
+                    if needed {
+                        parts.track(m, f)
+                    } else {
+                        Track::default()
+                    }
+                })
+            })
             .collect();
+        parts.table = parts.table();
         parts
+    }
+
+    /// Whether member `m`'s extremes in every arrangement are at its ends: it carries no load, so
+    /// its fixed part is straight, and each piece (acting through its ends) adds a straight line,
+    /// so the largest value (a straight line plus convex ones) and the smallest are at the ends.
+    fn at_ends_only(&self, m: usize) -> bool {
+        !self.loaded[m] && self.own[m].is_empty()
     }
 
     /// Member `m`'s stretches for `function`.
@@ -202,6 +242,80 @@ impl<'a> Parts<'a> {
             .enumerate()
             .map(|(j, e)| (self.case_of[j], through_ends(e, function)));
         Track::new(&self.xs[m], &own, through, self.cases.len(), function)
+    }
+
+    /// The [`Table`] of the quantities at fixed points.
+    fn table(&self) -> Table {
+        let r = &self.responses;
+        let n = r.count;
+        // the pieces of each patterned case, consecutive
+        let cases: Vec<_> = (0..self.cases.len())
+            .map(|c| {
+                let start = self.case_of.partition_point(|&k| k < c);
+                start..start + self.case_of[start..].partition_point(|&k| k == c)
+            })
+            .collect();
+        let supports = self.model.supports.len();
+        let nodes = self.model.nodes.len();
+        let count = 3 * supports + 3 * nodes + 4 * self.linear.members.len();
+        Table::new(count, &cases, |q, out| {
+            let (rows, k) = if q < 3 * supports {
+                (&r.reactions[q / 3 * n..], q % 3)
+            } else if q < 3 * (supports + nodes) {
+                let i = q - 3 * supports;
+                (&r.displacements[i / 3 * n..], i % 3)
+            } else {
+                let i = q - 3 * (supports + nodes);
+                let rows = &r.ends[i / 4 * n..(i / 4 + 1) * n];
+                let length = self.linear.members[i / 4].length;
+                // the moment at the end rises from the start's by the shear per metre
+                let weights = [
+                    [1.0, 0.0, 0.0],
+                    [0.0, 1.0, 0.0],
+                    [0.0, 0.0, 1.0],
+                    [0.0, length, 1.0],
+                ];
+                let [w0, w1, w2] = weights[i % 4];
+                out.extend(rows.iter().map(|e| w0 * e[0] + w1 * e[1] + w2 * e[2]));
+                return;
+            };
+            out.extend(rows[..n].iter().map(|e| e[k]));
+        })
+    }
+
+    /// Where quantity `k` of item `i` of a part is in [`Parts::table`] (for a member: 0 axial force,
+    /// 1 shear, 2 moment at the start, 3 at the end).
+    fn quantity(&self, part: Quantity, i: usize, k: usize) -> usize {
+        let (supports, nodes) = (self.model.supports.len(), self.model.nodes.len());
+        match part {
+            Quantity::Reaction => 3 * i + k,
+            Quantity::Displacement => 3 * (supports + i) + k,
+            Quantity::Member => 3 * (supports + nodes) + 4 * i + k,
+        }
+    }
+
+    /// Quantity `q`'s bound in direction `d` where its fixed part is `fixed`, at patterned case
+    /// factors `case_scale`: from the table, or when it cannot say, from every piece's
+    /// contribution, which `weigh` fills.
+    fn bound_at(
+        &self,
+        q: usize,
+        (fixed, position): (f64, f64),
+        (d, case_scale): (usize, &[f64]),
+        contributions: &mut Contributions,
+        weigh: impl FnOnce(&mut Contributions),
+    ) -> PatternedBound {
+        match self.table.adverse(q, d, case_scale) {
+            Some((sum, pieces)) => PatternedBound {
+                value: fixed + sum,
+                position,
+                pieces,
+            },
+            None => {
+                weigh(contributions);
+                contributions.bound((fixed, position), d)
+            }
+        }
     }
 
     /// One combination's bounds (`factors` over the model's cases, `pattern` the patterned ones).
@@ -224,45 +338,49 @@ impl<'a> Parts<'a> {
             }
         }
         let scale: Vec<f64> = pieces.iter().map(|p| factor(factors, p.case)).collect();
+        let case_scale: Vec<f64> = self.cases.iter().map(|&c| factor(factors, c)).collect();
         let d = self.linear.solutions.combined(&fixed);
         let held = self.held(&fixed, &d);
         let r = &self.responses;
         let mut contributions = Contributions::default();
-        // no piece contributes to a combination without the patterned cases
-        let absent = scale.iter().all(|&s| s == 0.0);
-        let mut bound = |fixed: f64, rows: &[[f64; 3]], k: usize| {
-            if absent {
-                let only = fixed_only(fixed, 0.0);
-                return PatternedRange {
-                    max: only.clone(),
-                    min: only,
-                };
-            }
-            let mut weights = [0.0; 3];
-            weights[k] = 1.0;
-            contributions.fill((rows, weights), &scale, &[]);
-            PatternedRange {
-                max: contributions.bound((fixed, 0.0), 0),
-                min: contributions.bound((fixed, 0.0), 1),
-            }
-        };
         // a support's reactions or a node's displacements: the fixed part of each, and every piece's rows
-        // a support's reactions or a node's displacements: the fixed part of each, and every piece's rows
-        let mut at_points = |held: &[[f64; 3]], rows: &[[f64; 3]]| -> Vec<[PatternedRange; 3]> {
+        let mut at_points = |part: Quantity, held: &[[f64; 3]], rows: &[[f64; 3]]| {
             let of = |i: usize| &rows[i * r.count..(i + 1) * r.count];
-            held.iter()
-                .enumerate()
-                .map(|(i, fixed)| std::array::from_fn(|k| bound(fixed[k], of(i), k)))
-                .collect()
+            let mut range = |i: usize, k: usize| {
+                let q = self.quantity(part, i, k);
+                let mut weights = [0.0; 3];
+                weights[k] = 1.0;
+                [0, 1].map(|d| {
+                    let weigh = |c: &mut Contributions| c.fill((of(i), weights), &scale, &[]);
+                    self.bound_at(
+                        q,
+                        (held[i][k], 0.0),
+                        (d, &case_scale),
+                        &mut contributions,
+                        weigh,
+                    )
+                })
+            };
+            (0..held.len())
+                .map(|i| {
+                    std::array::from_fn(|k| {
+                        let [max, min] = range(i, k);
+                        PatternedRange { max, min }
+                    })
+                })
+                .collect::<Vec<[PatternedRange; 3]>>()
         };
         if wanted.forces {
-            out.reactions = at_points(&held.reactions, &r.reactions);
+            out.reactions = at_points(Quantity::Reaction, &held.reactions, &r.reactions);
         }
         if wanted.displacements {
-            out.displacements = at_points(&held.displacements, &r.displacements);
+            out.displacements = at_points(
+                Quantity::Displacement,
+                &held.displacements,
+                &r.displacements,
+            );
         }
         if wanted.forces || wanted.series {
-            let case_scale: Vec<f64> = self.cases.iter().map(|&c| factor(factors, c)).collect();
             self.member_bounds(&fixed, [&scale, &case_scale], &d, wanted, &mut out);
         }
         require_finite(out)
@@ -294,92 +412,6 @@ impl<'a> Parts<'a> {
                 .map(|x| [x.x, x.y, x.rotation])
                 .collect(),
         }
-    }
-
-    /// Each member's extremes (and, when wanted, sampled bounds) over every arrangement.
-    fn member_bounds(
-        &self,
-        fixed: &[f64],
-        [scale, case_scale]: [&[f64]; 2],
-        d: &[f64],
-        wanted: Bounded,
-        out: &mut FramePatterned,
-    ) {
-        let mut loads = LocalLoads::default();
-        let mut held = Functions::default();
-        let mut contributions = Contributions::default();
-        let absent = case_scale.iter().all(|&s| s == 0.0);
-        for (m, member) in self.linear.members.iter().enumerate() {
-            let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
-            functions(&mut held, member, &u, &p, &loads, &self.xs[m]);
-            let own: Vec<(f64, &Functions)> = self.own[m]
-                .iter()
-                .filter_map(|&j| self.responses.own[j].as_ref().map(|(_, f)| (scale[j], f)))
-                .collect();
-            let mut extremes = Vec::with_capacity(3);
-            let mut series = Vec::with_capacity(3);
-            for function in 0..3 {
-                let search = Search {
-                    xs: &self.xs[m],
-                    track: &self.tracks[m][function],
-                    fixed: &held,
-                    own: &own,
-                    scale: case_scale,
-                    function,
-                };
-                let (best, sampled) = search.run(member.length, wanted.series);
-                if wanted.forces && absent {
-                    let [max, min] =
-                        best.map(|(x, _, k, t)| fixed_only(poly(&held, k, function).eval(t), x));
-                    extremes.push(PatternedRange { max, min });
-                } else if wanted.forces {
-                    let range = self.range((m, function), (&held, scale), best, &mut contributions);
-                    extremes.push(range);
-                }
-                series.push(sampled);
-            }
-            if wanted.forces {
-                out.members.push(three(extremes));
-            }
-            if wanted.series {
-                out.series.push(three(series));
-            }
-        }
-    }
-
-    /// Member `m`'s `function` over every arrangement at its candidates `best` (largest and
-    /// smallest), with the pieces present in each one's arrangement.
-    fn range(
-        &self,
-        (m, function): (usize, usize),
-        (held, scale): (&Functions, &[f64]),
-        best: [search::Candidate; 2],
-        contributions: &mut Contributions,
-    ) -> PatternedRange {
-        let r = &self.responses;
-        let rows = &r.ends[m * r.count..(m + 1) * r.count];
-        let mut filled = None;
-        let [max, min] = [0, 1].map(|dir| {
-            let (x, _, k, t) = best[dir];
-            // through the ends, the axial force and the shear are the same all along the member
-            let same = filled.is_some_and(|at| at == (k, t))
-                || (filled.is_some() && function < 2 && self.own[m].is_empty());
-            if !same {
-                // an own piece's row is zero: it acts along the member, and counts through `own`
-                let own: Vec<(usize, f64)> = (self.own[m].iter())
-                    .filter_map(|&j| {
-                        let f = &r.own[j].as_ref()?.1;
-                        Some((j, scale[j] * poly(f, k, function).eval(t)))
-                    })
-                    .collect();
-                // the moment rises by the shear per metre
-                let weights = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, x, 1.0]][function];
-                contributions.fill((rows, weights), scale, &own);
-                filled = Some((k, t));
-            }
-            contributions.bound((poly(held, k, function).eval(t), x), dir)
-        });
-        PatternedRange { max, min }
     }
 }
 

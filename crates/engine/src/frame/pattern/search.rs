@@ -6,8 +6,7 @@
 //! arrangement is fixed and its function one polynomial, searched at its ends and stationary points.
 
 use super::super::member_results::{Functions, SAMPLES_PER_MEMBER};
-use crate::beam::pattern::COUNTS;
-use crate::beam::{DiagramBounds, PatternedBound};
+use crate::beam::DiagramBounds;
 use crate::polynomial::Poly;
 
 /// A piece acting through a member's ends only (`start`: axial force, shear and moment just inside
@@ -276,68 +275,4 @@ fn sample_stretch(out: &mut Vec<[f64; 2]>, p: &Poly, x0: f64, [ta, tb]: [f64; 2]
         j += 1;
     }
     out.push([x0 + tb, p.eval(tb)]);
-}
-
-/// The bound of a combination whose patterned cases are all absent: its fixed part alone.
-pub(super) fn fixed_only(value: f64, position: f64) -> PatternedBound {
-    PatternedBound {
-        value,
-        position,
-        pieces: Vec::new(),
-    }
-}
-
-/// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
-/// takes the bounds of both directions; kept from quantity to quantity so that a bound allocates
-/// only its list of pieces.
-#[derive(Default)]
-pub(super) struct Contributions {
-    values: Vec<f64>,
-    largest: f64,
-    kept: Vec<usize>,
-}
-
-impl Contributions {
-    /// Piece `j` contributes `scale[j]` times its row of `rows` weighted by `weights`, plus its
-    /// entry in `own` (a few, for the pieces whose rows are zero).
-    pub(super) fn fill(
-        &mut self,
-        (rows, weights): (&[[f64; 3]], [f64; 3]),
-        scale: &[f64],
-        own: &[(usize, f64)],
-    ) {
-        let [w0, w1, w2] = weights;
-        self.values.clear();
-        self.values.extend(
-            rows.iter()
-                .zip(scale)
-                .map(|(e, s)| s * (w0 * e[0] + w1 * e[1] + w2 * e[2])),
-        );
-        for &(j, c) in own {
-            self.values[j] += c;
-        }
-        // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
-        self.largest = (self.values.iter()).fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
-    }
-
-    /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
-    /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
-    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
-        let sign = [1.0, -1.0][d];
-        let threshold = COUNTS * self.largest;
-        self.kept.resize(self.values.len(), 0);
-        let (mut count, mut value) = (0, fixed);
-        // every piece written and the adverse ones kept: no branch to mispredict
-        for (j, &c) in self.values.iter().enumerate() {
-            let counts = sign * c > threshold;
-            self.kept[count] = j;
-            count += usize::from(counts);
-            value += if counts { c } else { 0.0 };
-        }
-        PatternedBound {
-            value,
-            position,
-            pieces: self.kept[..count].to_vec(),
-        }
-    }
 }

@@ -1,0 +1,175 @@
+//! Which pieces count, and which way, for one quantity at one point (decisions.md 17). A factor
+//! scales every piece of its case alike and the threshold with them, so at a point fixed for every
+//! combination (a support's reaction, a node's displacement, a member's force through its ends) the
+//! pieces of a case contributing upward, their sum and their arrangement are found once, at factor
+//! 1 ([`Table`]), and a combination only scales the sum and takes the arrangement of the side its
+//! factor's sign makes adverse. Where the point moves with the combination (an extreme inside a
+//! member) every piece is weighed there ([`Contributions`]).
+
+use std::ops::Range;
+
+use crate::arrangement::Arrangement;
+use crate::beam::pattern::COUNTS;
+use crate::beam::PatternedBound;
+
+/// The pieces of one case contributing one way to a quantity at factor 1.
+#[derive(Clone, Debug, Default)]
+struct Side {
+    sum: f64,
+    /// The smallest of their contributions' magnitudes (infinite when none counts).
+    least: f64,
+    pieces: Arrangement,
+}
+
+/// One quantity's pieces of one case at factor 1: the largest contribution's magnitude, and the
+/// pieces contributing upward and downward beyond [`COUNTS`] of it.
+#[derive(Clone, Debug, Default)]
+struct Sides {
+    largest: f64,
+    sides: [Side; 2],
+}
+
+/// Every quantity's [`Sides`] for every patterned case, at `quantity * cases + case`.
+#[derive(Debug, Default)]
+pub(super) struct Table {
+    cases: usize,
+    sides: Vec<Sides>,
+}
+
+impl Table {
+    /// The table of `quantities` quantities: `each(q, out)` writes quantity q's contribution of
+    /// every piece at factor 1 into `out`, whose pieces `cases[c]` belong to patterned case c.
+    pub(super) fn new(
+        quantities: usize,
+        cases: &[Range<usize>],
+        mut each: impl FnMut(usize, &mut Vec<f64>),
+    ) -> Self {
+        let mut values = Vec::new();
+        let mut words = Vec::new();
+        let mut sides = Vec::with_capacity(quantities * cases.len());
+        for q in 0..quantities {
+            values.clear();
+            each(q, &mut values);
+            for pieces in cases {
+                sides.push(Sides::of(&values, pieces.clone(), &mut words));
+            }
+        }
+        Table {
+            cases: cases.len(),
+            sides,
+        }
+    }
+
+    /// Quantity `q`'s adverse part in direction `d` (0 largest, 1 smallest) at the patterned
+    /// cases' factors `scale`: the sum and the pieces present. None when two cases take part and
+    /// one's smaller contributions fall under the threshold their joint largest sets: then only
+    /// weighing every piece says which count.
+    pub(super) fn adverse(&self, q: usize, d: usize, scale: &[f64]) -> Option<(f64, Arrangement)> {
+        let sides = &self.sides[q * self.cases..(q + 1) * self.cases];
+        let largest = (sides.iter().zip(scale)).fold(0.0, |m, (s, f)| {
+            let v = f.abs() * s.largest;
+            if v > m {
+                v
+            } else {
+                m
+            }
+        });
+        let threshold = COUNTS * largest;
+        let (mut sum, mut pieces) = (0.0, Arrangement::default());
+        for (s, &f) in sides.iter().zip(scale) {
+            // upward pieces are adverse to the largest value at a positive factor
+            let side = &s.sides[usize::from((f > 0.0) != (d == 0))];
+            if f == 0.0 || side.pieces.is_empty() {
+                continue;
+            }
+            if f.abs() * side.least <= threshold {
+                return None;
+            }
+            sum += f * side.sum;
+            pieces = pieces.union(&side.pieces);
+        }
+        Some((sum, pieces))
+    }
+}
+
+impl Sides {
+    /// The sides of the contributions `values[pieces]`; `words` is scratch.
+    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<u64>) -> Self {
+        let mine = &values[pieces.clone()];
+        let largest = mine
+            .iter()
+            .fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
+        let threshold = COUNTS * largest;
+        let sides = [1.0, -1.0].map(|sign| {
+            words.clear();
+            words.resize(pieces.end.div_ceil(64), 0);
+            let (mut sum, mut least) = (0.0, f64::INFINITY);
+            for (j, &c) in pieces.clone().zip(mine) {
+                if sign * c > threshold {
+                    words[j / 64] |= 1 << (j % 64);
+                    sum += c;
+                    least = if sign * c < least { sign * c } else { least };
+                }
+            }
+            Side {
+                sum,
+                least,
+                pieces: Arrangement::from_words(words.clone()),
+            }
+        });
+        Sides { largest, sides }
+    }
+}
+
+/// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
+/// takes the bounds of both directions; kept from quantity to quantity to spare allocations.
+#[derive(Default)]
+pub(super) struct Contributions {
+    values: Vec<f64>,
+    largest: f64,
+    words: Vec<u64>,
+}
+
+impl Contributions {
+    /// Piece `j` contributes `scale[j]` times its row of `rows` weighted by `weights`, plus its
+    /// entry in `own` (a few, for the pieces whose rows are zero).
+    pub(super) fn fill(
+        &mut self,
+        (rows, weights): (&[[f64; 3]], [f64; 3]),
+        scale: &[f64],
+        own: &[(usize, f64)],
+    ) {
+        let [w0, w1, w2] = weights;
+        self.values.clear();
+        self.values.extend(
+            rows.iter()
+                .zip(scale)
+                .map(|(e, s)| s * (w0 * e[0] + w1 * e[1] + w2 * e[2])),
+        );
+        for &(j, c) in own {
+            self.values[j] += c;
+        }
+        // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
+        self.largest = (self.values.iter()).fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
+    }
+
+    /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
+    /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
+    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
+        let sign = [1.0, -1.0][d];
+        let threshold = COUNTS * self.largest;
+        self.words.clear();
+        self.words.resize(self.values.len().div_ceil(64), 0);
+        let mut value = fixed;
+        for (j, &c) in self.values.iter().enumerate() {
+            let counts = sign * c > threshold;
+            self.words[j / 64] |= u64::from(counts) << (j % 64);
+            value += if counts { c } else { 0.0 };
+        }
+        PatternedBound {
+            value,
+            position,
+            pieces: Arrangement::from_words(self.words.clone()),
+        }
+    }
+}
