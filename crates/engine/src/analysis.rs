@@ -94,25 +94,39 @@ impl System {
     }
 
     /// [`System::solve`] for many sets of nodal forces at once, the prescribed dofs held still: one
-    /// pass through the factor for all of them.
+    /// pass through the factor for all of them. A set that loads a few dofs (a piece of a patterned
+    /// frame loads one member) starts its forward substitution at its first loaded equation.
     pub fn solve_many(&self, forces: &[Vec<f64>]) -> Vec<Vec<f64>> {
         let (count, dof_of) = (forces.len(), &self.equations.dof_of);
-        let mut x = vec![0.0; dof_of.len() * count];
-        for (r, f) in forces.iter().enumerate() {
+        let n = dof_of.len();
+        let first: Vec<usize> = forces
+            .iter()
+            .map(|f| dof_of.iter().position(|&dof| f[dof] != 0.0).unwrap_or(n))
+            .collect();
+        // the sets in order of their first loaded equation, so that those started are the first ones
+        let mut order: Vec<usize> = (0..count).collect();
+        order.sort_by_key(|&r| first[r]);
+        let mut x = vec![0.0; n * count];
+        for (c, &r) in order.iter().enumerate() {
             for (i, &dof) in dof_of.iter().enumerate() {
-                x[i * count + r] = f[dof];
+                x[i * count + c] = forces[r][dof];
             }
         }
-        self.factorized.solve_many(&mut x, count);
-        (0..count)
-            .map(|r| {
-                let mut d = vec![0.0; self.dof_count];
-                for (i, &dof) in dof_of.iter().enumerate() {
-                    d[dof] = x[i * count + r];
-                }
-                d
-            })
-            .collect()
+        let mut started = Vec::with_capacity(n);
+        for i in 0..n {
+            let before = started.last().copied().unwrap_or(0);
+            started.push(before + order[before..].partition_point(|&r| first[r] <= i));
+        }
+        self.factorized.solve_many(&mut x, count, &started);
+        let mut out = vec![Vec::new(); count];
+        for (c, &r) in order.iter().enumerate() {
+            let mut d = vec![0.0; self.dof_count];
+            for (i, &dof) in dof_of.iter().enumerate() {
+                d[dof] = x[i * count + c];
+            }
+            out[r] = d;
+        }
+        out
     }
 
     /// Displacements under nodal forces `forces` (one per dof; prescribed dofs' entries are not

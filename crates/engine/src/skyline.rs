@@ -266,16 +266,19 @@ impl Factorized {
 
     /// Solves `K x = b` in place for `count` right-hand sides at once, entry i of the rth at
     /// `b[i * count + r]`: each entry of the factor is read once for all of them, and the inner
-    /// loops run along contiguous right-hand sides, which the compiler vectorises.
-    pub fn solve_many(&self, b: &mut [f64], count: usize) {
+    /// loops run along contiguous right-hand sides, which the compiler vectorises. `started[i]`:
+    /// how many right-hand sides, the first ones, have a non-zero entry at or before row i (the
+    /// others are zero down to it, and so is their forward substitution: it is skipped).
+    pub fn solve_many(&self, b: &mut [f64], count: usize, started: &[usize]) {
         let m = &self.matrix;
         let n = self.diagonal.len();
         for j in 0..n {
             let (above, rest) = b.split_at_mut(j * count);
-            let bj = &mut rest[..count];
+            let bj = &mut rest[..started[j].min(count)];
             for (l, i) in m.above_diagonal(j).iter().zip(m.first_row[j]..j) {
-                let bi = &above[i * count..(i + 1) * count];
-                bj.iter_mut().zip(bi).for_each(|(x, y)| *x -= l * y);
+                let live = started[i].min(count);
+                let bi = &above[i * count..i * count + live];
+                bj[..live].iter_mut().zip(bi).for_each(|(x, y)| *x -= l * y);
             }
         }
         for (row, d) in b.chunks_exact_mut(count.max(1)).zip(&self.diagonal) {
@@ -337,8 +340,14 @@ mod tests {
         }
         // two at once, interleaved: x = [1, 2, 3] as above, and x = [1, -1, 2] (K x = [3, 0, 3])
         let mut both = [6.0, 3.0, 10.0, 0.0, 8.0, 3.0];
-        f.solve_many(&mut both, 2);
+        f.solve_many(&mut both, 2, &[2; 3]);
         for (got, want) in both.iter().zip([1.0, 1.0, 2.0, -1.0, 3.0, 2.0]) {
+            assert!((got - want).abs() < 1e-12);
+        }
+        // the second zero in row 0 (K [1, -4, 3] = [0, -8, 2]): its forward substitution starts at row 1
+        let mut later = [6.0, 0.0, 10.0, -8.0, 8.0, 2.0];
+        f.solve_many(&mut later, 2, &[1, 2, 2]);
+        for (got, want) in later.iter().zip([1.0, 1.0, 2.0, -4.0, 3.0, 3.0]) {
             assert!((got - want).abs() < 1e-12);
         }
     }

@@ -61,19 +61,22 @@ impl Table {
     }
 
     /// Quantity `q`'s adverse part in direction `d` (0 largest, 1 smallest) at the patterned
-    /// cases' factors `scale`: the sum and the pieces present. None when two cases take part and
-    /// one's smaller contributions fall under the threshold their joint largest sets: then only
-    /// weighing every piece says which count.
-    pub(super) fn adverse(&self, q: usize, d: usize, scale: &[f64]) -> Option<(f64, Arrangement)> {
+    /// cases' factors `scale`, with the contributions `own` of pieces the table leaves out (a
+    /// member's own pieces, `(piece, contribution)`): the sum and the pieces present. None when a
+    /// case's smallest contribution counted at factor 1 falls under the threshold the largest of
+    /// them all sets (two cases, or an own piece, far larger): then only weighing every piece says
+    /// which count.
+    pub(super) fn adverse(
+        &self,
+        q: usize,
+        (d, scale): (usize, &[f64]),
+        own: &[(usize, f64)],
+    ) -> Option<(f64, Arrangement)> {
         let sides = &self.sides[q * self.cases..(q + 1) * self.cases];
-        let largest = (sides.iter().zip(scale)).fold(0.0, |m, (s, f)| {
-            let v = f.abs() * s.largest;
-            if v > m {
-                v
-            } else {
-                m
-            }
-        });
+        let scaled = (sides.iter().zip(scale)).map(|(s, f)| f.abs() * s.largest);
+        let largest = scaled
+            .chain(own.iter().map(|o| o.1.abs()))
+            .fold(0.0, larger);
         let threshold = COUNTS * largest;
         let (mut sum, mut pieces) = (0.0, Arrangement::default());
         for (s, &f) in sides.iter().zip(scale) {
@@ -88,36 +91,60 @@ impl Table {
             sum += f * side.sum;
             pieces = pieces.union(&side.pieces);
         }
+        let sign = [1.0, -1.0][d];
+        let counted = own.iter().filter(|o| sign * o.1 > threshold);
+        if counted.clone().next().is_some() {
+            sum += counted.clone().map(|o| o.1).sum::<f64>();
+            pieces = pieces.union(&Arrangement::of(counted.map(|o| o.0)));
+        }
         Some((sum, pieces))
+    }
+}
+
+fn larger(m: f64, v: f64) -> f64 {
+    if v > m {
+        v
+    } else {
+        m
     }
 }
 
 impl Sides {
     /// The sides of the contributions `values[pieces]`; `words` is scratch.
-    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<u64>) -> Self {
-        let mine = &values[pieces.clone()];
-        let largest = mine
+    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<[u64; 2]>) -> Self {
+        let largest = values[pieces.clone()]
             .iter()
-            .fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
+            .fold(0.0, |m, c| larger(m, c.abs()));
         let threshold = COUNTS * largest;
-        let sides = [1.0, -1.0].map(|sign| {
-            words.clear();
-            words.resize(pieces.end.div_ceil(64), 0);
-            let (mut sum, mut least) = (0.0, f64::INFINITY);
-            for (j, &c) in pieces.clone().zip(mine) {
-                if sign * c > threshold {
-                    words[j / 64] |= 1 << (j % 64);
-                    sum += c;
-                    least = if sign * c < least { sign * c } else { least };
-                }
+        words.clear();
+        words.resize(pieces.end.div_ceil(64), [0; 2]);
+        let (mut sums, mut least) = ([0.0; 2], [f64::INFINITY; 2]);
+        // a word's pieces at a time, its bits gathered in registers, with no branch per piece
+        let mut j = pieces.start;
+        while j < pieces.end {
+            let stop = (j / 64 * 64 + 64).min(pieces.end);
+            let mut word = [0; 2];
+            for (bit, &c) in (j % 64..).zip(&values[j..stop]) {
+                let [up, down] = [c > threshold, -c > threshold];
+                word[0] |= u64::from(up) << bit;
+                word[1] |= u64::from(down) << bit;
+                sums[0] += if up { c } else { 0.0 };
+                sums[1] += if down { c } else { 0.0 };
+                least[0] = if up && c < least[0] { c } else { least[0] };
+                least[1] = if down && -c < least[1] { -c } else { least[1] };
             }
-            Side {
-                sum,
-                least,
-                pieces: Arrangement::from_words(words.clone()),
-            }
-        });
-        Sides { largest, sides }
+            words[j / 64] = word;
+            j = stop;
+        }
+        let side = |k: usize| Side {
+            sum: sums[k],
+            least: least[k],
+            pieces: Arrangement::from_words(words.iter().map(|w| w[k]).collect()),
+        };
+        Sides {
+            largest,
+            sides: [side(0), side(1)],
+        }
     }
 }
 
@@ -127,7 +154,6 @@ impl Sides {
 pub(super) struct Contributions {
     values: Vec<f64>,
     largest: f64,
-    words: Vec<u64>,
 }
 
 impl Contributions {
@@ -150,26 +176,30 @@ impl Contributions {
             self.values[j] += c;
         }
         // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
-        self.largest = (self.values.iter()).fold(0.0, |m, c| if c.abs() > m { c.abs() } else { m });
+        self.largest = (self.values.iter()).fold(0.0, |m, c| larger(m, c.abs()));
     }
 
     /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
     /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
-    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
+    pub(super) fn bound(&self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
         let sign = [1.0, -1.0][d];
         let threshold = COUNTS * self.largest;
-        self.words.clear();
-        self.words.resize(self.values.len().div_ceil(64), 0);
+        let mut words = Vec::with_capacity(self.values.len().div_ceil(64));
         let mut value = fixed;
-        for (j, &c) in self.values.iter().enumerate() {
-            let counts = sign * c > threshold;
-            self.words[j / 64] |= u64::from(counts) << (j % 64);
-            value += if counts { c } else { 0.0 };
+        // each word gathered in a register, with no branch per piece
+        for chunk in self.values.chunks(64) {
+            let mut word = 0;
+            for (bit, &c) in chunk.iter().enumerate() {
+                let counts = sign * c > threshold;
+                word |= u64::from(counts) << bit;
+                value += if counts { c } else { 0.0 };
+            }
+            words.push(word);
         }
         PatternedBound {
             value,
             position,
-            pieces: Arrangement::from_words(self.words.clone()),
+            pieces: Arrangement::from_words(words),
         }
     }
 }

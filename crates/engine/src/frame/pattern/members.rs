@@ -6,7 +6,7 @@ use super::super::member_results::{functions, Functions};
 use super::adverse::Contributions;
 use super::search::{self, poly, Search};
 use super::{three, Bounded, FramePatterned, Parts, Quantity};
-use crate::beam::PatternedRange;
+use crate::beam::{PatternedBound, PatternedRange};
 
 /// A combination's factors: per piece, and per patterned case.
 type Scales<'s> = [&'s [f64]; 2];
@@ -27,14 +27,19 @@ impl Parts<'_> {
         let mut contributions = Contributions::default();
         for (m, member) in self.linear.members.iter().enumerate() {
             let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
-            functions(&mut held, member, &u, &p, &loads, &self.xs[m]);
             if !wanted.series && self.at_ends_only(m) {
                 if wanted.forces {
-                    let mut at = |f| self.at_ends((m, f), &held, scales, &mut contributions);
+                    // with no load on it, the axial force and the shear are the start's all along,
+                    // and the moment rises from the start's by the shear per metre
+                    let moment = [-p[2], p[1] * member.length - p[2]];
+                    let ends = [[-p[0]; 2], [p[1]; 2], moment];
+                    let mut at =
+                        |f: usize| self.at_ends((m, f), ends[f], scales, &mut contributions);
                     out.members.push([at(0), at(1), at(2)]);
                 }
                 continue;
             }
+            functions(&mut held, member, &u, &p, &loads, &self.xs[m]);
             let own: Vec<(f64, &Functions)> = self.own[m]
                 .iter()
                 .filter_map(|&j| self.responses.own[j].as_ref().map(|(_, f)| (scale[j], f)))
@@ -72,25 +77,26 @@ impl Parts<'_> {
 
     /// The extremes of `function` along member `m`, which carries no load ([`Parts::at_ends_only`]):
     /// the more adverse of its two ends, the start on a tie.
+    /// `fixed`: the fixed part's value at the start and at the end.
     fn at_ends(
         &self,
         (m, function): (usize, usize),
-        held: &Functions,
+        fixed: [f64; 2],
         [scale, case_scale]: Scales,
         contributions: &mut Contributions,
     ) -> PatternedRange {
         let length = self.linear.members[m].length;
-        let fixed = poly(held, 0, function);
         // the axial force and the shear through the ends are the same all along the member
         let ends = [
             (0.0, function.min(2)),
             (length, if function < 2 { function } else { 3 }),
         ];
         let [max, min] = [0, 1].map(|d| {
-            let [start, end] = ends.map(|(x, k)| {
+            let [start, end] = [0, 1].map(|e| {
+                let (x, k) = ends[e];
                 let q = self.quantity(Quantity::Member, m, k);
                 let weigh = |c: &mut Contributions| self.weigh(c, (m, function, x), scale, &[]);
-                self.bound_at(q, (fixed.eval(x), x), (d, case_scale), contributions, weigh)
+                self.bound_at(q, (fixed[e], x), (d, case_scale), contributions, weigh)
             });
             let sign = [1.0, -1.0][d];
             if sign * end.value > sign * start.value {
@@ -129,9 +135,17 @@ impl Parts<'_> {
     ) -> PatternedRange {
         let r = &self.responses;
         let segments = self.xs[m].len() - 1;
+        let mut filled = None;
         let [max, min] = [0, 1].map(|dir| {
             let (x, _, k, t) = best[dir];
             let fixed = (poly(held, k, function).eval(t), x);
+            // an own piece's row is zero: it acts along the member, and counts through `own`
+            let own: Vec<(usize, f64)> = (self.own[m].iter())
+                .filter_map(|&j| {
+                    let f = &r.own[j].as_ref()?.1;
+                    Some((j, scale[j] * poly(f, k, function).eval(t)))
+                })
+                .collect();
             // the table knows the forces through the ends: all along, or at an end for the moment
             let end = k + 1 == segments && t == self.xs[m][k + 1] - self.xs[m][k];
             let at = match function {
@@ -140,26 +154,21 @@ impl Parts<'_> {
                 _ if end => Some(3),
                 _ => None,
             };
-            let weigh = |c: &mut Contributions| {
-                // an own piece's row is zero: it acts along the member, and counts through `own`
-                let own: Vec<(usize, f64)> = (self.own[m].iter())
-                    .filter_map(|&j| {
-                        let f = &r.own[j].as_ref()?.1;
-                        Some((j, scale[j] * poly(f, k, function).eval(t)))
-                    })
-                    .collect();
-                self.weigh(c, (m, function, x), scale, &own);
-            };
-            match at.filter(|_| self.own[m].is_empty()) {
-                Some(k) => {
-                    let q = self.quantity(Quantity::Member, m, k);
-                    self.bound_at(q, fixed, (dir, case_scale), contributions, weigh)
-                }
-                None => {
-                    weigh(contributions);
-                    contributions.bound(fixed, dir)
-                }
+            let q = at.map(|at| self.quantity(Quantity::Member, m, at));
+            if let Some((sum, pieces)) =
+                q.and_then(|q| self.table.adverse(q, (dir, case_scale), &own))
+            {
+                return PatternedBound {
+                    value: fixed.0 + sum,
+                    position: fixed.1,
+                    pieces,
+                };
             }
+            if filled != Some((k, t)) {
+                self.weigh(contributions, (m, function, x), scale, &own);
+                filled = Some((k, t));
+            }
+            contributions.bound(fixed, dir)
         });
         PatternedRange { max, min }
     }

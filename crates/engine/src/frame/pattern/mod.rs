@@ -305,7 +305,7 @@ impl<'a> Parts<'a> {
         contributions: &mut Contributions,
         weigh: impl FnOnce(&mut Contributions),
     ) -> PatternedBound {
-        match self.table.adverse(q, d, case_scale) {
+        match self.table.adverse(q, (d, case_scale), &[]) {
             Some((sum, pieces)) => PatternedBound {
                 value: fixed + sum,
                 position,

@@ -4,6 +4,10 @@
 //! each the sum at factor 1 of its case's pieces contributing upward, are found once per analysis
 //! ([`Track`]). A combination then only scales those sums: on each stretch its governing
 //! arrangement is fixed and its function one polynomial, searched at its ends and stationary points.
+//! A beam of a large frame has a stretch for nearly every piece, so its stretches are searched in
+//! blocks, most promising first, and a block whose bound cannot beat the best found is passed over.
+
+use std::ops::Range;
 
 use super::super::member_results::{Functions, SAMPLES_PER_MEMBER};
 use crate::beam::DiagramBounds;
@@ -51,7 +55,7 @@ impl Track {
         let length = xs[xs.len() - 1];
         let mut total = vec![[0.0; 2]; cases];
         let mut up = vec![[0.0; 2]; cases];
-        let mut events: Vec<(f64, usize, [f64; 2])> = Vec::new();
+        let mut found: Vec<(f64, usize, [f64; 2])> = Vec::new();
         for (c, [a, b]) in through {
             total[c] = [total[c][0] + a, total[c][1] + b];
             // upward just right of the member's start
@@ -59,10 +63,16 @@ impl Track {
                 up[c] = [up[c][0] + a, up[c][1] + b];
             }
             if b != 0.0 && -a / b > 0.0 && -a / b < length {
-                events.push((-a / b, c, [a, b]));
+                found.push((-a / b, c, [a, b]));
             }
         }
-        events.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        // sorted on integer keys (a positive number's bits order as it does), far cheaper to
+        // compare and move than the events themselves
+        let mut order: Vec<(u64, u32)> = (found.iter().enumerate())
+            .map(|(i, e)| (e.0.to_bits(), i as u32))
+            .collect();
+        order.sort_unstable();
+        let events: Vec<_> = order.iter().map(|&(_, i)| found[i as usize]).collect();
         // the breakpoints and the own pieces' roots (a few), merged with the events (sorted already)
         let mut few: Vec<f64> = xs.to_vec();
         for (k, w) in xs.windows(2).enumerate() {
@@ -153,15 +163,16 @@ impl Search<'_> {
         let mut best: [Option<Candidate>; 2] = [None, None];
         let mut series: [Vec<[f64; 2]>; 2] = Default::default();
         let quiet = self.scale.iter().all(|&f| f == 0.0) && self.own.iter().all(|o| o.0 == 0.0);
-        for k in 0..self.xs.len() - 1 {
-            let x0 = self.xs[k];
-            let stretches = self.track.first[k]..self.track.first[k + 1];
-            if stretches.is_empty() {
-                continue;
-            }
-            let straight = !sample && self.straight(k);
-            for (d, sign) in [(0, 1.0), (1, -1.0)] {
-                if straight {
+        let mut blocks: Vec<Block> = Vec::new();
+        for (d, sign) in [(0, 1.0), (1, -1.0)] {
+            blocks.clear();
+            for k in 0..self.xs.len() - 1 {
+                let x0 = self.xs[k];
+                let stretches = self.track.first[k]..self.track.first[k + 1];
+                if stretches.is_empty() {
+                    continue;
+                }
+                if !sample && self.straight(k) {
                     // every contribution is straight here, so the largest value (a straight line
                     // plus convex ones) and the smallest (plus concave ones) are at the segment's ends
                     let (last, end) = (stretches.end - 1, self.xs[k + 1] - x0);
@@ -169,20 +180,31 @@ impl Search<'_> {
                         let p = self.arrangement(k, i, sign);
                         consider(&mut best[d], d, (x0 + t, p.eval(t), k, t));
                     }
-                    continue;
-                }
-                // with every piece absent whatever the arrangement, the segment is one stretch
-                let one = quiet.then_some(stretches.start..stretches.start + 1);
-                for i in one.unwrap_or(stretches.clone()) {
-                    let last = if quiet { stretches.end } else { i + 1 };
-                    let [ta, tb] = [self.track.cuts[i] - x0, self.track.cuts[last] - x0];
-                    let p = self.arrangement(k, i, sign);
-                    extremes(&p, [ta, tb], |t, v| {
-                        consider(&mut best[d], d, (x0 + t, v, k, t))
-                    });
-                    if sample {
-                        sample_stretch(&mut series[d], &p, x0, [ta, tb], length);
+                } else if sample || quiet {
+                    // with every piece absent whatever the arrangement, the segment is one stretch
+                    let one = quiet.then_some(stretches.start..stretches.start + 1);
+                    for i in one.unwrap_or(stretches.clone()) {
+                        let last = if quiet { stretches.end } else { i + 1 };
+                        let p = self.stretch(k, (i, last), sign, &mut best[d]);
+                        if sample {
+                            let [ta, tb] = [self.track.cuts[i] - x0, self.track.cuts[last] - x0];
+                            sample_stretch(&mut series[d], &p, x0, [ta, tb], length);
+                        }
                     }
+                } else {
+                    for start in stretches.clone().step_by(BLOCK) {
+                        let block = start..(start + BLOCK).min(stretches.end);
+                        blocks.push(self.block(k, block, sign));
+                    }
+                }
+            }
+            // the most promising first, so that the best found soon rules out the rest
+            blocks.sort_unstable_by(|a, b| b.bound.total_cmp(&a.bound));
+            for b in &blocks {
+                // a margin far above the bound's round-off, so that a block that could tie is searched
+                let beaten = best[d].is_some_and(|c| sign * c.1 > b.bound + 1e-9 * b.size);
+                for i in b.stretches.clone().filter(|_| !beaten) {
+                    self.stretch(b.segment, (i, i + 1), sign, &mut best[d]);
                 }
             }
         }
@@ -192,6 +214,57 @@ impl Search<'_> {
             [best[0].unwrap_or(none), best[1].unwrap_or(none)],
             DiagramBounds { max, min },
         )
+    }
+
+    /// Searches segment `k` from the start of stretch `i` to the start of stretch `last` (one
+    /// arrangement throughout) in direction `sign`; returns the function there.
+    fn stretch(
+        &self,
+        k: usize,
+        (i, last): (usize, usize),
+        sign: f64,
+        best: &mut Option<Candidate>,
+    ) -> Poly {
+        let x0 = self.xs[k];
+        let d = usize::from(sign < 0.0);
+        let [ta, tb] = [self.track.cuts[i] - x0, self.track.cuts[last] - x0];
+        let p = self.arrangement(k, i, sign);
+        extremes(&p, [ta, tb], |t, v| consider(best, d, (x0 + t, v, k, t)));
+        p
+    }
+
+    /// Stretches `stretches` of segment `k` with an upper bound of `sign ×` the function over them
+    /// in every arrangement: the fixed part's largest there, each own piece's largest adverse
+    /// contribution, and the other pieces' adverse sum at the nearer end it is largest at (it is
+    /// convex: a sum of straight lines, each counted where it is adverse).
+    fn block(&self, k: usize, stretches: Range<usize>, sign: f64) -> Block {
+        let x0 = self.xs[k];
+        let [ta, tb] = [
+            self.track.cuts[stretches.start] - x0,
+            self.track.cuts[stretches.end] - x0,
+        ];
+        let largest = |p: &Poly, factor: f64| {
+            let mut m = f64::NEG_INFINITY;
+            extremes(p, [ta, tb], |_, v| m = larger(m, sign * factor * v));
+            m
+        };
+        let fixed = largest(poly(self.fixed, k, self.function), 1.0);
+        let (mut bound, mut size) = (fixed, fixed.abs());
+        for &(f, fns) in self.own {
+            let most = larger(largest(poly(fns, k, self.function), f), 0.0);
+            bound += most;
+            size += most;
+        }
+        let through = [(stretches.start, ta), (stretches.end - 1, tb)].map(|(i, t)| {
+            let [a, b] = self.through(i, sign);
+            sign * (a + b * (x0 + t))
+        });
+        Block {
+            bound: bound + larger(through[0], through[1]),
+            size: size + through[0].abs() + through[1].abs(),
+            segment: k,
+            stretches,
+        }
     }
 
     /// True when segment `k`'s fixed part and own pieces are straight lines (or constants).
@@ -213,6 +286,15 @@ impl Search<'_> {
                 p.add_scaled(poly(fns, k, self.function), f);
             }
         }
+        let [a, b] = self.through(i, sign);
+        p.c[0] += a + b * self.xs[k];
+        p.c[1] += b;
+        p
+    }
+
+    /// The pieces acting through the member's ends that are adverse in direction `sign` on
+    /// stretch `i`, at their factors, summed as `a + b x` (x from the member's start).
+    fn through(&self, i: usize, sign: f64) -> [f64; 2] {
         let cases = self.scale.len();
         let ups = &self.track.up[i * cases..(i + 1) * cases];
         let [mut a, mut b] = [0.0; 2];
@@ -226,9 +308,28 @@ impl Search<'_> {
             a += f * part[0];
             b += f * part[1];
         }
-        p.c[0] += a + b * self.xs[k];
-        p.c[1] += b;
-        p
+        [a, b]
+    }
+}
+
+/// Stretches of one segment searched together or passed over together.
+struct Block {
+    /// No arrangement makes `sign ×` the function larger on them.
+    bound: f64,
+    /// The magnitude of the terms of `bound`, for its round-off.
+    size: f64,
+    segment: usize,
+    stretches: Range<usize>,
+}
+
+/// Stretches per [`Block`]: about the square root of a beam's in a frame of a few hundred.
+const BLOCK: usize = 16;
+
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
     }
 }
 
@@ -249,11 +350,14 @@ fn extremes(p: &Poly, [ta, tb]: [f64; 2], mut each: impl FnMut(f64, f64)) {
     each(tb, p.eval_to(tb, degree));
 }
 
-/// Keeps `candidate` when it beats `best` in direction `d` (0 largest, 1 smallest); the first of
-/// equals stays, so that a tie keeps the leftmost.
+/// Keeps `candidate` when it beats `best` in direction `d` (0 largest, 1 smallest), or equals it
+/// further left: a tie keeps the leftmost, in whatever order the stretches are searched.
 fn consider(best: &mut Option<Candidate>, d: usize, candidate: Candidate) {
     let sign = [1.0, -1.0][d];
-    if best.is_none_or(|b| sign * candidate.1 > sign * b.1) {
+    let beats = |b: &Candidate| {
+        sign * candidate.1 > sign * b.1 || (candidate.1 == b.1 && candidate.0 < b.0)
+    };
+    if best.is_none_or(|b| beats(&b)) {
         *best = Some(candidate);
     }
 }
