@@ -95,8 +95,9 @@ impl System {
 
     /// [`System::solve`] for many sets of nodal forces at once, the prescribed dofs held still: one
     /// pass through the factor for all of them. A set that loads a few dofs (a piece of a patterned
-    /// frame loads one member) starts its forward substitution at its first loaded equation.
-    pub fn solve_many(&self, forces: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    /// frame loads one member) starts its forward substitution at its first loaded equation. The
+    /// displacements by dof, the sets side by side: set r's at dof i is at `i * forces.len() + r`.
+    pub fn solve_many(&self, forces: &[Vec<f64>]) -> Vec<f64> {
         let (count, dof_of) = (forces.len(), &self.equations.dof_of);
         let n = dof_of.len();
         let first: Vec<usize> = forces
@@ -118,13 +119,12 @@ impl System {
             started.push(before + order[before..].partition_point(|&r| first[r] <= i));
         }
         self.factorized.solve_many(&mut x, count, &started);
-        let mut out = vec![Vec::new(); count];
-        for (c, &r) in order.iter().enumerate() {
-            let mut d = vec![0.0; self.dof_count];
-            for (i, &dof) in dof_of.iter().enumerate() {
-                d[dof] = x[i * count + c];
+        let mut out = vec![0.0; self.dof_count * count];
+        for (i, &dof) in dof_of.iter().enumerate() {
+            let by_set = &mut out[dof * count..(dof + 1) * count];
+            for (c, &r) in order.iter().enumerate() {
+                by_set[r] = x[i * count + c];
             }
-            out[r] = d;
         }
         out
     }

@@ -3,11 +3,12 @@
 //! then read where the bounds need it: every member's axial force, shear and moment through its
 //! ends, the reactions, the joint displacements, and its own member's functions.
 
-use nalgebra::{Matrix3x6, Vector6};
+use nalgebra::Vector6;
 
+use super::super::element::BeamColumn;
 use super::super::loads::{add_member_load, LocalLoads};
 use super::super::member_results::{functions, Functions};
-use super::super::{load_vector, node_displacements, FrameModel, Linear};
+use super::super::{load_vector, FrameModel, Linear};
 use super::FramePiece;
 
 /// A piece's loads: forces and moments per node (global; a member load at a member's very end is
@@ -103,7 +104,9 @@ pub(super) struct Responses {
     pub own: Vec<Option<(usize, Functions)>>,
 }
 
-/// The responses of `loads` (each a piece's), member functions over the breakpoints `xs`.
+/// The responses of `loads` (each a piece's), member functions over the breakpoints `xs`. The
+/// displacements come by dof with the pieces side by side, so each member's forces are found for
+/// every piece at once, in loops along the pieces that the compiler vectorises.
 pub(super) fn responses(
     model: &FrameModel,
     linear: &Linear,
@@ -111,14 +114,17 @@ pub(super) fn responses(
     xs: &[Vec<f64>],
 ) -> Responses {
     let members = &linear.members;
-    // each member's start forces from its ends' displacements (global dofs): the first three rows of
-    // its local stiffness turned to global axes, formed once rather than per piece
-    let rows: Vec<Matrix3x6<f64>> = members
-        .iter()
-        .map(|m| (m.local * m.to_local).fixed_rows::<3>(0).into_owned())
-        .collect();
-    let at_support = at_support(model, linear);
     let count = loads.len();
+    let fixed: Vec<FixedEnd> = (loads.iter())
+        .map(|piece| (piece.member.as_ref()).map(|(m, l)| (*m, members[*m].fixed_end_forces(l))))
+        .collect();
+    let forces: Vec<Vec<f64>> = (loads.iter().zip(&fixed))
+        .map(|(piece, fixed)| {
+            let loaded = fixed.iter().map(|(m, f)| (&members[*m], f));
+            load_vector(&piece.nodal, loaded, &linear.restraints)
+        })
+        .collect();
+    let solved = linear.system.solve_many(&forces);
     let mut out = Responses {
         count,
         ends: vec![[0.0; 3]; members.len() * count],
@@ -126,50 +132,63 @@ pub(super) fn responses(
         displacements: vec![[0.0; 3]; model.nodes.len() * count],
         own: Vec::with_capacity(count),
     };
-    let fixed_of = |piece: &PieceLoads| {
-        piece
+    let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
+    for (k, m) in members.iter().enumerate() {
+        // the start's axial force, shear and moment under each piece
+        end_forces(m, &solved, 3, &mut along);
+        for (j, e) in out.ends[k * count..(k + 1) * count].iter_mut().enumerate() {
+            *e = [-along[0][j], along[1][j], -along[2][j]];
+        }
+    }
+    reactions(model, linear, (&solved, &fixed), loads, &mut out.reactions);
+    for (n, axes) in linear.restraints.axes.iter().enumerate() {
+        let [a0, a1] = *axes;
+        let at = |k: usize| &solved[(3 * n + k) * count..(3 * n + k + 1) * count];
+        let rows = &mut out.displacements[n * count..(n + 1) * count];
+        for (j, row) in rows.iter_mut().enumerate() {
+            let (u0, u1) = (at(0)[j], at(1)[j]);
+            *row = [a0[0] * u0 + a1[0] * u1, a0[1] * u0 + a1[1] * u1, at(2)[j]];
+        }
+    }
+    for (j, (piece, fixed)) in loads.iter().zip(&fixed).enumerate() {
+        let own = piece
             .member
             .as_ref()
-            .map(|(m, l)| (*m, members[*m].fixed_end_forces(l)))
-    };
-    let forces: Vec<Vec<f64>> = loads
-        .iter()
-        .map(|piece| {
-            let fixed = fixed_of(piece);
-            let loaded = fixed.iter().map(|(m, f)| (&members[*m], f));
-            load_vector(&piece.nodal, loaded, &linear.restraints)
-        })
-        .collect();
-    let solved = linear.system.solve_many(&forces);
-    for (j, (piece, d)) in loads.iter().zip(solved).enumerate() {
-        let fixed = fixed_of(piece);
-        for (k, (m, row)) in members.iter().zip(&rows).enumerate() {
-            let s = row * Vector6::from_fn(|i, _| d[m.dofs[i]]);
-            out.ends[k * count + j] = [-s[0], s[1], -s[2]];
-        }
-        let mut own = None;
-        if let Some(((m, local), (_, f))) = piece.member.as_ref().zip(fixed) {
-            let member = &members[*m];
-            let u = member.local_displacements(&d);
-            let p = member.end_forces(&u, &f);
-            out.ends[m * count + j] = [0.0; 3];
-            let mut functions_of = Functions::default();
-            functions(&mut functions_of, member, &u, &p, local, &xs[*m]);
-            own = Some((*m, functions_of));
-        }
-        let held = reactions(model, linear, &at_support, &d, fixed, &piece.nodal);
-        for (s, r) in held.into_iter().enumerate() {
-            out.reactions[s * count + j] = r;
-        }
-        for (n, x) in node_displacements(&linear.restraints, &d)
-            .iter()
-            .enumerate()
-        {
-            out.displacements[n * count + j] = [x.x, x.y, x.rotation];
-        }
+            .zip(*fixed)
+            .map(|((m, local), (_, f))| {
+                let member = &members[*m];
+                let u =
+                    member.to_local * Vector6::from_fn(|i, _| solved[member.dofs[i] * count + j]);
+                let p = member.end_forces(&u, &f);
+                // it acts along its member, through `own`, not through the member's ends
+                out.ends[m * count + j] = [0.0; 3];
+                let mut functions_of = Functions::default();
+                functions(&mut functions_of, member, &u, &p, local, &xs[*m]);
+                (*m, functions_of)
+            });
         out.own.push(own);
     }
     out
+}
+
+/// A member piece's member and its fixed-end forces (local).
+type FixedEnd = Option<(usize, Vector6<f64>)>;
+
+/// The first `rows` of member `m`'s local end forces (less any fixed-end forces) under every
+/// piece's displacements `solved` (by dof, the pieces side by side), into `out`.
+fn end_forces(m: &BeamColumn, solved: &[f64], rows: usize, out: &mut [Vec<f64>; 6]) {
+    let count = out[0].len();
+    let stiffness = m.local * m.to_local;
+    for (r, row) in out.iter_mut().enumerate().take(rows) {
+        row.fill(0.0);
+        for (i, &dof) in m.dofs.iter().enumerate() {
+            let k = stiffness[(r, i)];
+            if k != 0.0 {
+                let d = &solved[dof * count..(dof + 1) * count];
+                row.iter_mut().zip(d).for_each(|(f, d)| *f += k * d);
+            }
+        }
+    }
 }
 
 /// The members with an end at a support, ascending.
@@ -185,35 +204,38 @@ pub(super) fn at_support(model: &FrameModel, linear: &Linear) -> Vec<usize> {
         .collect()
 }
 
-/// Each support's reaction under displacements `d`: what the members at supports (`at_support`)
-/// take from its node, less the load applied there.
+/// Each support's reaction under each piece (`out[s * count + j]`): what the members at supports
+/// take from its node, less the piece's load applied there.
 fn reactions(
     model: &FrameModel,
     linear: &Linear,
-    at_support: &[usize],
-    d: &[f64],
-    fixed: Option<(usize, Vector6<f64>)>,
-    nodal: &[[f64; 3]],
-) -> Vec<[f64; 3]> {
-    model
-        .supports
-        .iter()
-        .map(|s| {
-            let mut held = [0.0; 3];
-            for &k in at_support {
-                let m = &linear.members[k];
-                let own = fixed
-                    .filter(|(f, _)| *f == k)
-                    .map_or(Vector6::zeros(), |(_, f)| f);
-                let p = m.end_forces(&m.local_displacements(d), &own);
-                for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
-                    if node == s.node {
-                        let g = m.to_global([p[end], p[end + 1], p[end + 2]]);
-                        (0..3).for_each(|i| held[i] += g[i]);
-                    }
+    (solved, fixed): (&[f64], &[FixedEnd]),
+    loads: &[PieceLoads],
+    out: &mut [[f64; 3]],
+) {
+    let count = loads.len();
+    let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
+    for k in at_support(model, linear) {
+        let m = &linear.members[k];
+        end_forces(m, solved, 6, &mut along);
+        // the piece on this member adds its fixed-end forces
+        for (j, f) in fixed.iter().enumerate() {
+            if let Some((_, f)) = f.filter(|(on, _)| *on == k) {
+                (0..6).for_each(|r| along[r][j] += f[r]);
+            }
+        }
+        for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
+            for (s, _) in (model.supports.iter().enumerate()).filter(|(_, s)| s.node == node) {
+                for (j, r) in out[s * count..(s + 1) * count].iter_mut().enumerate() {
+                    let g = m.to_global([along[end][j], along[end + 1][j], along[end + 2][j]]);
+                    (0..3).for_each(|i| r[i] += g[i]);
                 }
             }
-            std::array::from_fn(|i| held[i] - nodal[s.node][i])
-        })
-        .collect()
+        }
+    }
+    for (s, support) in model.supports.iter().enumerate() {
+        for (r, piece) in out[s * count..(s + 1) * count].iter_mut().zip(loads) {
+            (0..3).for_each(|i| r[i] -= piece.nodal[support.node][i]);
+        }
+    }
 }
