@@ -16,7 +16,8 @@ use crate::beam::PatternedBound;
 #[derive(Clone, Debug, Default)]
 struct Side {
     sum: f64,
-    /// The smallest of their contributions' magnitudes (infinite when none counts).
+    /// The smallest of their contributions' magnitudes (infinite when none counts; NaN when not
+    /// found, for a quantity no other contribution ever joins).
     least: f64,
     pieces: Arrangement,
 }
@@ -39,9 +40,12 @@ pub(super) struct Table {
 impl Table {
     /// The table of `quantities` quantities: `each(q, out)` writes quantity q's contribution of
     /// every piece at factor 1 into `out`, whose pieces `cases[c]` belong to patterned case c.
+    /// `joined(q)`: whether contributions from outside the table ever join quantity q's (a
+    /// member's own pieces), so that its smallest contributions are needed.
     pub(super) fn new(
         quantities: usize,
         cases: &[Range<usize>],
+        joined: impl Fn(usize) -> bool,
         mut each: impl FnMut(usize, &mut Vec<f64>),
     ) -> Self {
         let mut values = Vec::new();
@@ -50,8 +54,9 @@ impl Table {
         for q in 0..quantities {
             values.clear();
             each(q, &mut values);
+            let least = cases.len() > 1 || joined(q);
             for pieces in cases {
-                sides.push(Sides::of(&values, pieces.clone(), &mut words));
+                sides.push(Sides::of(&values, pieces.clone(), &mut words, least));
             }
         }
         Table {
@@ -78,6 +83,8 @@ impl Table {
             .chain(own.iter().map(|o| o.1.abs()))
             .fold(0.0, larger);
         let threshold = COUNTS * largest;
+        // one case alone scales its threshold with its contributions: what counted at factor 1 counts
+        let alone = own.is_empty() && scale.iter().filter(|&&f| f != 0.0).count() <= 1;
         let (mut sum, mut pieces) = (0.0, Arrangement::default());
         for (s, &f) in sides.iter().zip(scale) {
             // upward pieces are adverse to the largest value at a positive factor
@@ -85,7 +92,7 @@ impl Table {
             if f == 0.0 || side.pieces.is_empty() {
                 continue;
             }
-            if f.abs() * side.least <= threshold {
+            if !alone && !(f.abs() * side.least > threshold) {
                 return None;
             }
             sum += f * side.sum;
@@ -110,15 +117,15 @@ fn larger(m: f64, v: f64) -> f64 {
 }
 
 impl Sides {
-    /// The sides of the contributions `values[pieces]`; `words` is scratch.
-    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<[u64; 2]>) -> Self {
-        let largest = values[pieces.clone()]
-            .iter()
-            .fold(0.0, |m, c| larger(m, c.abs()));
+    /// The sides of the contributions `values[pieces]`, their smallest when `least`; `words` is
+    /// scratch.
+    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<[u64; 2]>, least: bool) -> Self {
+        let mine = &values[pieces.clone()];
+        let largest = mine.iter().fold(0.0, |m, c| larger(m, c.abs()));
         let threshold = COUNTS * largest;
         words.clear();
         words.resize(pieces.end.div_ceil(64), [0; 2]);
-        let (mut sums, mut least) = ([0.0; 2], [f64::INFINITY; 2]);
+        let mut sums = [0.0; 2];
         // a word's pieces at a time, its bits gathered in registers, with no branch per piece
         let mut j = pieces.start;
         while j < pieces.end {
@@ -130,12 +137,18 @@ impl Sides {
                 word[1] |= u64::from(down) << bit;
                 sums[0] += if up { c } else { 0.0 };
                 sums[1] += if down { c } else { 0.0 };
-                least[0] = if up && c < least[0] { c } else { least[0] };
-                least[1] = if down && -c < least[1] { -c } else { least[1] };
             }
             words[j / 64] = word;
             j = stop;
         }
+        let least = [1.0, -1.0].map(|sign| {
+            let counted = mine.iter().map(|c| sign * c).filter(|&v| v > threshold);
+            if least {
+                counted.fold(f64::INFINITY, |m, v| if v < m { v } else { m })
+            } else {
+                f64::NAN
+            }
+        });
         let side = |k: usize| Side {
             sum: sums[k],
             least: least[k],
