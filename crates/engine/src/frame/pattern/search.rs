@@ -113,9 +113,10 @@ impl Track {
             }
             track.up.extend_from_slice(&up);
             let t = mid - xs[k];
-            track
-                .own_sign
-                .extend(own.iter().map(|f| sign_of(poly(f, k, function).eval(t))));
+            track.own_sign.extend(own.iter().map(|f| {
+                let p = poly(f, k, function);
+                sign_of(p.eval_to(t, p.degree()))
+            }));
             kept.push(w[1]);
         }
         track.first.resize(xs.len(), kept.len() - 1);
