@@ -11,7 +11,9 @@
 //! contribution changes sign the governing arrangement is fixed, and each such stretch is searched
 //! for its extremes exactly, as a combination's member is. Those points, and on each stretch the
 //! sum of the pieces contributing upward, belong to the pieces alone, so they are found once
-//! ([`search::Track`]) and every combination only scales them by its factors.
+//! ([`search::Track`]) and every combination only scales them by its factors. At a point that is
+//! the same for every combination (a support, a joint, a member's end) so are the pieces' sums and
+//! arrangements ([`adverse::Table`]); a member that carries no load has its extremes at its ends.
 
 use serde::Serialize;
 
