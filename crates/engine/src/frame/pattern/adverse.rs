@@ -92,7 +92,7 @@ impl Table {
             if f == 0.0 || side.pieces.is_empty() {
                 continue;
             }
-            if !alone && !(f.abs() * side.least > threshold) {
+            if !alone && (side.least.is_nan() || f.abs() * side.least <= threshold) {
                 return None;
             }
             sum += f * side.sum;
