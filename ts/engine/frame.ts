@@ -86,7 +86,8 @@ export function solveFrame(
           result.iterations = solution.iterations(i);
           result.buckling = (solution.buckling(i) ?? []) as EngineBucklingMode[];
         }
-        if (model.pattern !== undefined) result.pattern = readFramePattern(solution, i, pieces!.length, ((model.pattern.bounds[i] ?? 0) & 4) !== 0);
+        if (model.pattern !== undefined)
+          result.pattern = readFramePattern(solution, i, pieces!.length, ((model.pattern.bounds[i] ?? 0) & 4) !== 0);
         if (i < keepDiagrams) {
           const diagrams = {} as Record<FrameDiagramName, FrameSeries>;
           for (const name of FRAME_DIAGRAMS) diagrams[name] = { values: solution.diagram(i, name), pairs: solution.diagramPairs(i, name) };
