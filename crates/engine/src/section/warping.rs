@@ -13,7 +13,7 @@
 
 use super::mesh::Quadratic;
 use super::prandtl;
-use super::sparse::{self, Coupling};
+use super::sparse::{self, Coupling, Stiffness};
 
 /// Strang and Fix's six-point rule, exact to degree 4: (weight, area coordinates).
 const RULE: [(f64, [f64; 3]); 6] = {
@@ -203,57 +203,42 @@ fn moments(mesh: &Quadratic, omega: &[f64], reading: Reading) -> Moments {
     m
 }
 
-/// The warping function over the mesh and its energy ωᵀKω, the nodes eliminated in `order`, or
-/// `None` if the system cannot be factorised (a mesh no solver should see: degenerate triangles).
-/// One node of each solid is held.
+/// The elements' couplings over every node of the mesh.
+pub(crate) fn couplings<'a>(
+    mesh: &'a Quadratic,
+    triangles: &'a [Triangle],
+) -> impl Iterator<Item = Coupling<'a>> + Clone {
+    mesh.elements.iter().zip(triangles).map(|(e, t)| Coupling {
+        equations: e.map(Some),
+        stiffness: &t.stiffness,
+    })
+}
+
+/// The warping function over the mesh and its energy ωᵀKω, or `None` if the system cannot be
+/// factorised (a mesh no solver should see: degenerate triangles). One node of each solid is held.
 fn warping_function(
     mesh: &Quadratic,
     triangles: &[Triangle],
-    order: Option<&[usize]>,
+    stiffness: &Stiffness,
 ) -> Option<(Vec<f64>, f64)> {
     let mut held = vec![false; mesh.nodes.len()];
     for &anchor in &mesh.anchors {
         held[anchor] = true;
     }
-    let mut count = 0;
-    let equation: Vec<Option<usize>> = held
-        .iter()
-        .map(|&h| {
-            let equation = (!h).then_some(count);
-            count += usize::from(!h);
-            equation
-        })
-        .collect();
-    let at = |element: &[usize; 6]| element.map(|n| equation[n]);
-    let factor = sparse::factorise(
-        count,
-        mesh.elements.iter().zip(triangles).map(|(e, t)| Coupling {
-            equations: at(e),
-            stiffness: &t.stiffness,
-        }),
-        order
-            .map(|nodes| {
-                nodes
-                    .iter()
-                    .filter_map(|&n| equation[n])
-                    .collect::<Vec<_>>()
-            })
-            .as_deref(),
-    )?;
-    let mut load = vec![0.0; count];
+    let factor = stiffness.holding(&held)?;
+    let mut load = vec![0.0; mesh.nodes.len()];
     for (e, t) in mesh.elements.iter().zip(triangles) {
-        for (eq, f) in at(e).iter().zip(t.torsion_load) {
-            if let Some(eq) = eq {
-                load[*eq] += f;
-            }
+        for (&node, f) in e.iter().zip(t.torsion_load) {
+            load[node] += f;
         }
     }
-    let solved = factor.solve(&load);
-    let energy = solved.iter().zip(&load).map(|(w, f)| w * f).sum();
-    let omega = equation
-        .iter()
-        .map(|e| e.map_or(0.0, |e| solved[e]))
-        .collect();
+    for (f, &h) in load.iter_mut().zip(&held) {
+        if h {
+            *f = 0.0;
+        }
+    }
+    let omega = factor.solve(&load);
+    let energy = omega.iter().zip(&load).map(|(w, f)| w * f).sum();
     Some((omega, energy))
 }
 
@@ -282,10 +267,16 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
         .map(|e| triangle(&mesh.nodes, e))
         .collect();
     let order = sparse::elimination_order(mesh);
-    let (omega, energy) = warping_function(mesh, &triangles, order.as_deref())?;
+    let stiffness = sparse::analyse(
+        mesh.nodes.len(),
+        couplings(mesh, &triangles),
+        order.as_deref(),
+    )?;
+    let (omega, energy) = warping_function(mesh, &triangles, &stiffness)?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
-    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, order.as_deref())?;
+    let (j_lower, phi) =
+        prandtl::stress_function(mesh, &triangles, &stiffness, order.as_deref())?;
     let warping = (mesh.anchors.len() == 1).then(|| SolvedWarping {
         quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic),
         linear: centre_and_cw(mesh, &omega, Reading::Linear),
