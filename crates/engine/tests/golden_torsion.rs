@@ -439,7 +439,12 @@ fn a_plated_section_moved_or_turned_a_quarter_keeps_j_and_cw() {
     let centre = warping(&base).shear_centre;
     for (shift, turned) in [([1234.5, -678.9], false), ([0.0, 0.0], true)] {
         let moved = i(shift, turned);
-        assert!((moved.j - base.j).abs() <= 1e-9 * base.j, "{} {}", moved.j, base.j);
+        assert!(
+            (moved.j - base.j).abs() <= 1e-9 * base.j,
+            "{} {}",
+            moved.j,
+            base.j
+        );
         let (cw, cw0) = (warping(&moved).cw, warping(&base).cw);
         assert!((cw - cw0).abs() <= 1e-9 * cw0, "{cw} {cw0}");
         assert_eq!(moved.triangles, base.triangles);
@@ -451,7 +456,10 @@ fn a_plated_section_moved_or_turned_a_quarter_keeps_j_and_cw() {
         };
         let at = warping(&moved).shear_centre;
         for k in 0..2 {
-            assert!((at[k] - expected[k]).abs() < 1e-9 * h, "{at:?} {expected:?}");
+            assert!(
+                (at[k] - expected[k]).abs() < 1e-9 * h,
+                "{at:?} {expected:?}"
+            );
         }
     }
 }

@@ -132,7 +132,9 @@ impl Grid {
             bands,
             cell_of: vec![],
         };
-        let thinnest = lines.clone().map(|l| widths(&l).fold(f64::INFINITY, f64::min));
+        let thinnest = lines
+            .clone()
+            .map(|l| widths(&l).fold(f64::INFINITY, f64::min));
         let extent = lines.clone().map(|l| l[l.len() - 1] - l[0]);
         if thinnest[0].min(thinnest[1]) > THIN_SHARE * extent[0].min(extent[1]) {
             return None;
@@ -163,7 +165,10 @@ impl Grid {
     /// mid-line runs through is cut into four about its centre.
     pub(crate) fn mesh(&mut self) -> Result<Triangulation, Unmeshed> {
         let [xs, ys] = &self.cuts;
-        let mid = [0.5 * (xs[0] + xs[xs.len() - 1]), 0.5 * (ys[0] + ys[ys.len() - 1])];
+        let mid = [
+            0.5 * (xs[0] + xs[xs.len() - 1]),
+            0.5 * (ys[0] + ys[ys.len() - 1]),
+        ];
         let tolerance = 1e-9 * (xs[xs.len() - 1] - xs[0]).max(ys[ys.len() - 1] - ys[0]);
         let mut mesh = Triangulation::default();
         let mut index = vec![usize::MAX; xs.len() * ys.len()];
@@ -238,18 +243,17 @@ impl Grid {
             last = share;
             halved[axis].push(k);
         }
-        let grown = (self.cuts[0].len() - 1 + halved[0].len())
-            * (self.cuts[1].len() - 1 + halved[1].len());
+        let grown =
+            (self.cuts[0].len() - 1 + halved[0].len()) * (self.cuts[1].len() - 1 + halved[1].len());
         if grown > MAX_CELLS || halved.iter().all(Vec::is_empty) {
             return false;
         }
-        for axis in 0..2 {
-            halved[axis].sort_unstable();
-            for &k in halved[axis].iter().rev() {
-                let (a, b) = (self.cuts[axis][k], self.cuts[axis][k + 1]);
-                self.cuts[axis].insert(k + 1, 0.5 * (a + b));
-                let band = self.band_of[axis][k];
-                self.band_of[axis].insert(k + 1, band);
+        for ((cuts, band_of), halved) in self.cuts.iter_mut().zip(&mut self.band_of).zip(halved) {
+            let mut halved = halved;
+            halved.sort_unstable();
+            for &k in halved.iter().rev() {
+                cuts.insert(k + 1, 0.5 * (cuts[k] + cuts[k + 1]));
+                band_of.insert(k + 1, band_of[k]);
             }
         }
         true

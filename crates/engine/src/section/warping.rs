@@ -258,7 +258,12 @@ fn warping_function(
 }
 
 /// Trefftz's shear centre and Cw about it, from the warping function read one way.
-fn centre_and_cw(mesh: &Quadratic, omega: &[f64], reading: Reading, m: &Moments) -> ([f64; 2], f64) {
+fn centre_and_cw(
+    mesh: &Quadratic,
+    omega: &[f64],
+    reading: Reading,
+    m: &Moments,
+) -> ([f64; 2], f64) {
     let delta = m.xx * m.yy - m.xy * m.xy;
     let xs = (m.xy * m.x_omega - m.yy * m.y_omega) / delta;
     let ys = (m.xx * m.x_omega - m.xy * m.y_omega) / delta;
@@ -289,8 +294,7 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
     let (omega, energy) = warping_function(mesh, &triangles, &stiffness)?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
-    let (j_lower, phi) =
-        prandtl::stress_function(mesh, &triangles, &stiffness, order.as_deref())?;
+    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, &stiffness, order.as_deref())?;
     let warping = (mesh.anchors.len() == 1).then(|| SolvedWarping {
         quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic, &m),
         linear: centre_and_cw(
@@ -372,7 +376,8 @@ mod tests {
         assert!((over(&|l| l[0] * l[0] * l[1] * l[1]) - 1.0 / 90.0).abs() < 1e-14);
         assert!((over(&|_| 1.0) - 1.0).abs() < 1e-14);
         // ∫ L1² dA = 2! 2! / 4! · 2A = A/6; ∫ L1 L2 dA = 2A/4! = A/12
-        let over_2 = |f: &dyn Fn([f64; 3]) -> f64| RULE_2.iter().map(|(w, l)| w * f(*l)).sum::<f64>();
+        let over_2 =
+            |f: &dyn Fn([f64; 3]) -> f64| RULE_2.iter().map(|(w, l)| w * f(*l)).sum::<f64>();
         assert!((over_2(&|l| l[0] * l[0]) - 1.0 / 6.0).abs() < 1e-15);
         assert!((over_2(&|l| l[0] * l[1]) - 1.0 / 12.0).abs() < 1e-15);
     }
