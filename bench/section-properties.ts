@@ -109,6 +109,15 @@ const MERGED: Record<string, string> = {
   '200-piece girder': '152.1 ms beside 1.463 ms, 104x, J ± 0.44%, 7,961 triangles',
   '1,000-point polygon': '78.16 ms beside 0.917 ms, 85.2x, J ± 0.064%, 2,430 triangles',
 };
+/**
+ * The same lines before thin plates were meshed on a graded grid and the two systems shared one analysis (engine
+ * 4f9fe59, spade's quality mesh for every section), run on this machine on 2026-11-27.
+ */
+const BEFORE_GRID: Record<string, string> = {
+  'I from three plates': '1.151 ms beside 0.015 ms, 79.4x, J ± 0.49%, 334 triangles',
+  '200-piece girder': '40.7 ms beside 1.41 ms, 28.8x, J ± 0.71%, 5,985 triangles',
+  '1,000-point polygon': '14.0x, J ± 0.064%, 2,430 triangles',
+};
 console.log('torsion: the engine call with torsion beside the same call with torsion: false (WASM, medians of alternating rounds)');
 for (const [name, request] of [
   ['I from three plates', threePlateI()],
@@ -140,7 +149,8 @@ for (const [name, request] of [
   const verdict = ratio <= TORSION_TARGET && error < 0.01 ? 'met' : 'NOT met';
   console.log(
     `  ${name}: torsion ${b.toFixed(3)} ms beside ${a.toFixed(3)} ms without: ${ratio.toFixed(1)}x (target <= ${TORSION_TARGET}x ` +
-      `at J error < 1%: ${verdict}); J = ${t.j.toPrecision(6)} mm4 ± ${(100 * error).toPrecision(2)}% (a bound), ${t.triangles} triangles; as merged: ${MERGED[name]}; before the solver: ${BEFORE[name]}`,
+      `at J error < 1%: ${verdict}); J = ${t.j.toPrecision(6)} mm4 ± ${(100 * error).toPrecision(2)}% (a bound), ${t.triangles} triangles; ` +
+      `before the grid: ${BEFORE_GRID[name]}; as merged: ${MERGED[name]}; before the solver: ${BEFORE[name]}`,
   );
 }
 

@@ -413,3 +413,53 @@ fn random_sections_never_panic_and_stay_bounded() {
         }
     }
 }
+
+#[test]
+fn a_plated_section_moved_or_turned_a_quarter_keeps_j_and_cw() {
+    // the I of plates is meshed on a grid through its outline's coordinates: moved, or turned a
+    // quarter about the origin, it gets the same grid moved or turned (the cells' diagonals point
+    // away from the grid's centre, which turns with it), so J and Cw agree to rounding and the
+    // shear centre moves with the section
+    let (b, h, tf, tw) = (200.0, 400.0, 16.0, 10.0);
+    let i = |shift: [f64; 2], turned: bool| {
+        let plate = |x: f64, y: f64, w: f64, t: f64| {
+            if turned {
+                rect(-(y + t) + shift[0], x + shift[1], t, w)
+            } else {
+                rect(x + shift[0], y + shift[1], w, t)
+            }
+        };
+        torsion(&[
+            plate(0.0, 0.0, b, tf),
+            plate(0.0, h - tf, b, tf),
+            plate((b - tw) / 2.0, tf, tw, h - 2.0 * tf),
+        ])
+    };
+    let base = i([0.0, 0.0], false);
+    let centre = warping(&base).shear_centre;
+    for (shift, turned) in [([1234.5, -678.9], false), ([0.0, 0.0], true)] {
+        let moved = i(shift, turned);
+        assert!(
+            (moved.j - base.j).abs() <= 1e-9 * base.j,
+            "{} {}",
+            moved.j,
+            base.j
+        );
+        let (cw, cw0) = (warping(&moved).cw, warping(&base).cw);
+        assert!((cw - cw0).abs() <= 1e-9 * cw0, "{cw} {cw0}");
+        assert_eq!(moved.triangles, base.triangles);
+        // turned a quarter: (x, y) goes to (−y, x)
+        let expected = if turned {
+            [-centre[1], centre[0]]
+        } else {
+            [centre[0] + shift[0], centre[1] + shift[1]]
+        };
+        let at = warping(&moved).shear_centre;
+        for k in 0..2 {
+            assert!(
+                (at[k] - expected[k]).abs() < 1e-9 * h,
+                "{at:?} {expected:?}"
+            );
+        }
+    }
+}

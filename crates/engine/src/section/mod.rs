@@ -26,6 +26,7 @@
 //! ```
 
 mod budget;
+mod grid;
 mod mesh;
 mod moments;
 mod plane;

@@ -11,7 +11,7 @@
 //! a finer mesh (Prager and Synge's hypercircle; sectionproperties and Pilkey give J alone).
 
 use super::mesh::Quadratic;
-use super::sparse::{self, Coupling};
+use super::sparse::{self, Coupling, Stiffness};
 use super::warping::Triangle;
 
 /// The three sides of a six-node triangle: (corner, corner, midpoint) positions.
@@ -112,17 +112,37 @@ fn elimination_order(equation: &[Option<usize>], count: usize, nodes: &[usize]) 
 }
 
 /// J from the stress function on the mesh (a lower bound) and the stress function at the nodes, or
-/// `None` if the system cannot be factorised. `order`: the nodes in the order the warping
-/// function's were eliminated in, if any.
+/// `None` if the system cannot be factorised. `stiffness`: the mesh's over every node, analysed
+/// for the warping function, which serves here too unless a hole ties its boundary's nodes to one
+/// unknown; `order`: the nodes in the order the warping function's were eliminated in, if any.
 pub(crate) fn stress_function(
     mesh: &Quadratic,
     triangles: &[Triangle],
+    stiffness: &Stiffness,
     order: Option<&[usize]>,
 ) -> Option<(f64, Vec<f64>)> {
     let (equation, hole_areas) = equations(mesh);
     if hole_areas.is_empty() {
         // every node on an outline: the only admissible stress function is zero
         return Some((0.0, vec![0.0; mesh.nodes.len()]));
+    }
+    // 2∫Nᵢ dA: zero for a six-node triangle's corners and a third of its area for each midpoint
+    let mut load = vec![0.0; mesh.nodes.len()];
+    for (e, t) in mesh.elements.iter().zip(triangles) {
+        for m in 3..6 {
+            load[e[m]] += 2.0 * t.area / 3.0;
+        }
+    }
+    if hole_areas.iter().all(|&a| a == 0.0) {
+        let held: Vec<bool> = equation.iter().map(Option::is_none).collect();
+        for (f, &h) in load.iter_mut().zip(&held) {
+            if h {
+                *f = 0.0;
+            }
+        }
+        let phi = stiffness.holding(&held)?.solve(&load);
+        let j = phi.iter().zip(&load).map(|(p, f)| p * f).sum();
+        return Some((j, phi));
     }
     let at = |element: &[usize; 6]| element.map(|n| equation[n]);
     let factor = sparse::factorise(
@@ -135,17 +155,14 @@ pub(crate) fn stress_function(
             .map(|nodes| elimination_order(&equation, hole_areas.len(), nodes))
             .as_deref(),
     )?;
-    // 2∫Nᵢ dA: zero for a six-node triangle's corners and a third of its area for each midpoint
-    let mut load: Vec<f64> = hole_areas.iter().map(|a| 2.0 * a).collect();
-    for (e, t) in mesh.elements.iter().zip(triangles) {
-        for m in 3..6 {
-            if let Some(eq) = equation[e[m]] {
-                load[eq] += 2.0 * t.area / 3.0;
-            }
+    let mut tied: Vec<f64> = hole_areas.iter().map(|a| 2.0 * a).collect();
+    for (node, f) in load.iter().enumerate() {
+        if let Some(eq) = equation[node] {
+            tied[eq] += f;
         }
     }
-    let phi = factor.solve(&load);
-    let j = phi.iter().zip(&load).map(|(p, f)| p * f).sum();
+    let phi = factor.solve(&tied);
+    let j = phi.iter().zip(&tied).map(|(p, f)| p * f).sum();
     Some((
         j,
         equation.iter().map(|e| e.map_or(0.0, |e| phi[e])).collect(),

@@ -6,8 +6,13 @@
 //! On these meshes the ordering and the symbolic analysis cost more than the numbers themselves, so
 //! the matrix is assembled straight into compressed columns (each column's few entries sorted
 //! where they are, not one sort of every element entry), the ordering is found once per mesh on its
-//! corners alone ([`elimination_order`]), and it serves both systems (the stress function's is the
-//! warping function's with the outlines' nodes left out).
+//! corners alone ([`elimination_order`]), and it serves both systems. Without holes the two are one
+//! matrix over every node, each holding other nodes at zero (an anchor per solid, or the outlines'
+//! nodes), so it is assembled and analysed once and only its numbers factorised twice
+//! ([`Stiffness::holding`]); a hole ties its outline's nodes to one unknown of the stress function,
+//! whose system is then its own.
+
+use std::rc::Rc;
 
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::perm::PermRef;
@@ -29,7 +34,7 @@ pub(crate) struct Coupling<'a> {
 
 /// A factorised system, ready for any number of right-hand sides.
 pub(crate) struct Factor {
-    symbolic: SymbolicCholesky<usize>,
+    symbolic: Rc<SymbolicCholesky<usize>>,
     values: Vec<f64>,
 }
 
@@ -128,15 +133,23 @@ pub(crate) fn minimum_degree(size: usize, edges: &[[usize; 2]]) -> Option<Vec<us
     Some(forward)
 }
 
-/// The elements' stiffness assembled over `size` equations and factorised, eliminated in `order`
-/// (equations, first eliminated first) or else in an approximate-minimum-degree order; `None` if it
-/// is not positive definite (a degenerate mesh) or holds a value that is not finite. Equations
-/// repeated within an element (values tied to one unknown) add both their couplings, as they should.
-pub(crate) fn factorise<'a>(
+/// A system's stiffness, assembled, with the symbolic analysis of its pattern: the warping and the
+/// stress function of a section without holes share both, differing only in the equations each
+/// holds at zero ([`Stiffness::holding`]), so the pattern is analysed once for the two.
+pub(crate) struct Stiffness {
+    lower: Lower,
+    symbolic: Rc<SymbolicCholesky<usize>>,
+}
+
+/// The elements' stiffness assembled over `size` equations and analysed for elimination in `order`
+/// (equations, first eliminated first) or else in an approximate-minimum-degree order; `None` if
+/// it holds a value that is not finite. Equations repeated within an element (values tied to one
+/// unknown) add both their couplings, as they should.
+pub(crate) fn analyse<'a>(
     size: usize,
     elements: impl Iterator<Item = Coupling<'a>> + Clone,
     order: Option<&[usize]>,
-) -> Option<Factor> {
+) -> Option<Stiffness> {
     let lower = assemble(size, elements);
     if size == 0 || lower.values.iter().any(|v| !v.is_finite()) {
         return None;
@@ -160,24 +173,64 @@ pub(crate) fn factorise<'a>(
     };
     let symbolic =
         factorize_symbolic_cholesky(pattern, Side::Lower, ordering, Default::default()).ok()?;
-    let matrix = SparseColMatRef::new(pattern, &lower.values);
-    let mut values = vec![0.0; symbolic.len_val()];
-    let mut scratch = MemBuffer::try_new(
-        symbolic.factorize_numeric_llt_scratch::<f64>(Par::Seq, Default::default()),
-    )
-    .ok()?;
-    symbolic
-        .factorize_numeric_llt(
-            &mut values,
-            matrix,
-            Side::Lower,
-            Default::default(),
-            Par::Seq,
-            MemStack::new(&mut scratch),
-            Default::default(),
+    Some(Stiffness {
+        lower,
+        symbolic: Rc::new(symbolic),
+    })
+}
+
+/// [`analyse`], then [`Stiffness::holding`] nothing.
+pub(crate) fn factorise<'a>(
+    size: usize,
+    elements: impl Iterator<Item = Coupling<'a>> + Clone,
+    order: Option<&[usize]>,
+) -> Option<Factor> {
+    analyse(size, elements, order)?.holding(&vec![false; size])
+}
+
+impl Stiffness {
+    /// The system with each `held` equation's row and column replaced by the identity's (its
+    /// value zero for a zero load there), factorised; `None` if it is not positive definite (a
+    /// degenerate mesh).
+    pub(crate) fn holding(&self, held: &[bool]) -> Option<Factor> {
+        let Lower {
+            starts,
+            rows,
+            values,
+        } = &self.lower;
+        let size = starts.len() - 1;
+        let mut values = values.clone();
+        for j in 0..size {
+            for k in starts[j]..starts[j + 1] {
+                let i = rows[k];
+                if held[i] || held[j] {
+                    values[k] = if i == j { 1.0 } else { 0.0 };
+                }
+            }
+        }
+        let pattern = SymbolicSparseColMatRef::new_checked(size, size, starts, None, rows);
+        let symbolic = &self.symbolic;
+        let mut factor = vec![0.0; symbolic.len_val()];
+        let mut scratch = MemBuffer::try_new(
+            symbolic.factorize_numeric_llt_scratch::<f64>(Par::Seq, Default::default()),
         )
         .ok()?;
-    Some(Factor { symbolic, values })
+        symbolic
+            .factorize_numeric_llt(
+                &mut factor,
+                SparseColMatRef::new(pattern, &values),
+                Side::Lower,
+                Default::default(),
+                Par::Seq,
+                MemStack::new(&mut scratch),
+                Default::default(),
+            )
+            .ok()?;
+        Some(Factor {
+            symbolic: Rc::clone(symbolic),
+            values: factor,
+        })
+    }
 }
 
 impl Factor {

@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::grid::Grid;
 use super::mesh::{self, Mesher, Quadratic, Triangulation, Unmeshed};
 use super::shapes::Piece;
 use super::union::Material;
@@ -118,16 +119,50 @@ fn marked(mesh: &Triangulation, gaps: &[f64], shift: [f64; 2]) -> Vec<[f64; 2]> 
     points
 }
 
+/// Where the meshes come from: a graded grid for rectilinear outlines, a quality mesh for any other.
+enum Meshing {
+    Grid(Grid),
+    Quality(Mesher),
+}
+
+impl Meshing {
+    fn new(outlines: &[Vec<[f64; 2]>], area: f64) -> Result<Self, Unmeshed> {
+        Ok(match Grid::new(outlines) {
+            Some(grid) => Meshing::Grid(grid),
+            None => Meshing::Quality(Mesher::new(outlines, area)?),
+        })
+    }
+
+    fn mesh(&mut self) -> Result<Triangulation, Unmeshed> {
+        match self {
+            Meshing::Grid(grid) => grid.mesh(),
+            Meshing::Quality(mesher) => mesher.refine(),
+        }
+    }
+
+    /// Refines where the triangles of `mesh` (moved by `-shift`) hold the largest share of J's
+    /// bound; `false` if the mesh cannot grow further.
+    fn refine(&mut self, mesh: &Triangulation, gaps: &[f64], shift: [f64; 2]) -> bool {
+        match self {
+            Meshing::Grid(grid) => grid.refine(gaps),
+            Meshing::Quality(mesher) => {
+                mesher.insert(&marked(mesh, gaps, shift));
+                true
+            }
+        }
+    }
+}
+
 /// The mesh, refined where J's bound is largest until it is under [`GOAL`] (at most [`ROUNDS`]
 /// times), as six-node triangles about its centroid, that centroid, and its solution.
 fn adapted(
     outlines: &[Vec<[f64; 2]>],
     area: f64,
 ) -> Result<(Quadratic, [f64; 2], Solved), Unmeshed> {
-    let mut mesher = Mesher::new(outlines, area)?;
+    let mut meshing = Meshing::new(outlines, area)?;
     let mut best = None;
     for _ in 0..=ROUNDS {
-        let round = mesher.refine().and_then(|mesh| {
+        let round = meshing.mesh().and_then(|mesh| {
             let (mesh, centroid) = centred(mesh);
             let quadratic = mesh::quadratic(&mesh);
             let solved = warping::solve(&quadratic).ok_or(Unmeshed::Triangulation)?;
@@ -144,8 +179,11 @@ fn adapted(
         if !over_goal {
             return Ok((quadratic, centroid, solved));
         }
-        mesher.insert(&marked(&mesh, &solved.gaps, centroid));
+        let refined = meshing.refine(&mesh, &solved.gaps, centroid);
         best = Some((quadratic, centroid, solved));
+        if !refined {
+            break;
+        }
     }
     best.ok_or(Unmeshed::Triangulation)
 }

@@ -9,11 +9,12 @@
 //! - Cw = ∫ (ω_s − ω̄_s)² dA, the warping function about the shear centre less its mean.
 //!
 //! The elements are straight-sided, so every integrand is a polynomial of degree at most four over
-//! the triangle and the six-point rule below integrates it exactly.
+//! the triangle and the six-point rule below integrates it exactly; those of degree two (the
+//! stiffness, the load, the stress gap) take the three-point rule.
 
 use super::mesh::Quadratic;
 use super::prandtl;
-use super::sparse::{self, Coupling};
+use super::sparse::{self, Coupling, Stiffness};
 
 /// Strang and Fix's six-point rule, exact to degree 4: (weight, area coordinates).
 const RULE: [(f64, [f64; 3]); 6] = {
@@ -53,6 +54,15 @@ pub(crate) struct SolvedWarping {
     pub quadratic: ([f64; 2], f64),
     pub linear: ([f64; 2], f64),
 }
+
+/// Strang and Fix's three-point rule, exact to degree 2: enough for the stiffness, the warping
+/// function's load and the stress gap, whose integrands are products of two linear factors.
+const RULE_2: [(f64, [f64; 3]); 3] = {
+    const A: f64 = 2.0 / 3.0;
+    const B: f64 = 1.0 / 6.0;
+    const W: f64 = 1.0 / 3.0;
+    [(W, [A, B, B]), (W, [B, A, B]), (W, [B, B, A])]
+};
 
 /// One triangle's geometry: twice its area and the gradients of its area coordinates.
 struct Geometry {
@@ -128,15 +138,20 @@ fn triangle(nodes: &[[f64; 2]], element: &[usize; 6]) -> Triangle {
     let g = Geometry::of(nodes, element);
     let mut stiffness = [0.0; 36];
     let mut torsion_load = [0.0; 6];
-    for (w, l) in RULE {
+    for (w, l) in RULE_2 {
         let b = shape_gradients(&g, l);
         let [x, y] = g.point(l);
         let weight = w * g.area;
         for i in 0..6 {
             torsion_load[i] += weight * (y * b[i][0] - x * b[i][1]);
-            for j in 0..6 {
+            for j in i..6 {
                 stiffness[6 * i + j] += weight * (b[i][0] * b[j][0] + b[i][1] * b[j][1]);
             }
+        }
+    }
+    for i in 0..6 {
+        for j in 0..i {
+            stiffness[6 * i + j] = stiffness[6 * j + i];
         }
     }
     Triangle {
@@ -203,63 +218,52 @@ fn moments(mesh: &Quadratic, omega: &[f64], reading: Reading) -> Moments {
     m
 }
 
-/// The warping function over the mesh and its energy ωᵀKω, the nodes eliminated in `order`, or
-/// `None` if the system cannot be factorised (a mesh no solver should see: degenerate triangles).
-/// One node of each solid is held.
+/// The elements' couplings over every node of the mesh.
+pub(crate) fn couplings<'a>(
+    mesh: &'a Quadratic,
+    triangles: &'a [Triangle],
+) -> impl Iterator<Item = Coupling<'a>> + Clone {
+    mesh.elements.iter().zip(triangles).map(|(e, t)| Coupling {
+        equations: e.map(Some),
+        stiffness: &t.stiffness,
+    })
+}
+
+/// The warping function over the mesh and its energy ωᵀKω, or `None` if the system cannot be
+/// factorised (a mesh no solver should see: degenerate triangles). One node of each solid is held.
 fn warping_function(
     mesh: &Quadratic,
     triangles: &[Triangle],
-    order: Option<&[usize]>,
+    stiffness: &Stiffness,
 ) -> Option<(Vec<f64>, f64)> {
     let mut held = vec![false; mesh.nodes.len()];
     for &anchor in &mesh.anchors {
         held[anchor] = true;
     }
-    let mut count = 0;
-    let equation: Vec<Option<usize>> = held
-        .iter()
-        .map(|&h| {
-            let equation = (!h).then_some(count);
-            count += usize::from(!h);
-            equation
-        })
-        .collect();
-    let at = |element: &[usize; 6]| element.map(|n| equation[n]);
-    let factor = sparse::factorise(
-        count,
-        mesh.elements.iter().zip(triangles).map(|(e, t)| Coupling {
-            equations: at(e),
-            stiffness: &t.stiffness,
-        }),
-        order
-            .map(|nodes| {
-                nodes
-                    .iter()
-                    .filter_map(|&n| equation[n])
-                    .collect::<Vec<_>>()
-            })
-            .as_deref(),
-    )?;
-    let mut load = vec![0.0; count];
+    let factor = stiffness.holding(&held)?;
+    let mut load = vec![0.0; mesh.nodes.len()];
     for (e, t) in mesh.elements.iter().zip(triangles) {
-        for (eq, f) in at(e).iter().zip(t.torsion_load) {
-            if let Some(eq) = eq {
-                load[*eq] += f;
-            }
+        for (&node, f) in e.iter().zip(t.torsion_load) {
+            load[node] += f;
         }
     }
-    let solved = factor.solve(&load);
-    let energy = solved.iter().zip(&load).map(|(w, f)| w * f).sum();
-    let omega = equation
-        .iter()
-        .map(|e| e.map_or(0.0, |e| solved[e]))
-        .collect();
+    for (f, &h) in load.iter_mut().zip(&held) {
+        if h {
+            *f = 0.0;
+        }
+    }
+    let omega = factor.solve(&load);
+    let energy = omega.iter().zip(&load).map(|(w, f)| w * f).sum();
     Some((omega, energy))
 }
 
 /// Trefftz's shear centre and Cw about it, from the warping function read one way.
-fn centre_and_cw(mesh: &Quadratic, omega: &[f64], reading: Reading) -> ([f64; 2], f64) {
-    let m = moments(mesh, omega, reading);
+fn centre_and_cw(
+    mesh: &Quadratic,
+    omega: &[f64],
+    reading: Reading,
+    m: &Moments,
+) -> ([f64; 2], f64) {
     let delta = m.xx * m.yy - m.xy * m.xy;
     let xs = (m.xy * m.x_omega - m.yy * m.y_omega) / delta;
     let ys = (m.xx * m.x_omega - m.xy * m.y_omega) / delta;
@@ -282,13 +286,23 @@ pub(crate) fn solve(mesh: &Quadratic) -> Option<Solved> {
         .map(|e| triangle(&mesh.nodes, e))
         .collect();
     let order = sparse::elimination_order(mesh);
-    let (omega, energy) = warping_function(mesh, &triangles, order.as_deref())?;
+    let stiffness = sparse::analyse(
+        mesh.nodes.len(),
+        couplings(mesh, &triangles),
+        order.as_deref(),
+    )?;
+    let (omega, energy) = warping_function(mesh, &triangles, &stiffness)?;
     let m = moments(mesh, &omega, Reading::Quadratic);
     let j = m.xx + m.yy - energy;
-    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, order.as_deref())?;
+    let (j_lower, phi) = prandtl::stress_function(mesh, &triangles, &stiffness, order.as_deref())?;
     let warping = (mesh.anchors.len() == 1).then(|| SolvedWarping {
-        quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic),
-        linear: centre_and_cw(mesh, &omega, Reading::Linear),
+        quadratic: centre_and_cw(mesh, &omega, Reading::Quadratic, &m),
+        linear: centre_and_cw(
+            mesh,
+            &omega,
+            Reading::Linear,
+            &moments(mesh, &omega, Reading::Linear),
+        ),
     });
     Some(Solved {
         j,
@@ -307,7 +321,8 @@ fn gaps(mesh: &Quadratic, omega: &[f64], phi: &[f64]) -> Vec<f64> {
         .iter()
         .map(|element| {
             let g = Geometry::of(&mesh.nodes, element);
-            RULE.iter()
+            RULE_2
+                .iter()
                 .map(|&(w, l)| {
                     let b = shape_gradients(&g, l);
                     let [x, y] = g.point(l);
@@ -354,12 +369,17 @@ mod tests {
     }
 
     #[test]
-    fn the_rule_integrates_quartics_exactly() {
+    fn the_rules_integrate_their_degrees_exactly() {
         // ∫ L1⁴ dA = 4! 2! / 6! · 2A = A/15; ∫ L1² L2² dA = 2! 2! 2! / 6! · 2A = A/90
         let over = |f: &dyn Fn([f64; 3]) -> f64| RULE.iter().map(|(w, l)| w * f(*l)).sum::<f64>();
         assert!((over(&|l| l[0].powi(4)) - 1.0 / 15.0).abs() < 1e-14);
         assert!((over(&|l| l[0] * l[0] * l[1] * l[1]) - 1.0 / 90.0).abs() < 1e-14);
         assert!((over(&|_| 1.0) - 1.0).abs() < 1e-14);
+        // ∫ L1² dA = 2! 2! / 4! · 2A = A/6; ∫ L1 L2 dA = 2A/4! = A/12
+        let over_2 =
+            |f: &dyn Fn([f64; 3]) -> f64| RULE_2.iter().map(|(w, l)| w * f(*l)).sum::<f64>();
+        assert!((over_2(&|l| l[0] * l[0]) - 1.0 / 6.0).abs() < 1e-15);
+        assert!((over_2(&|l| l[0] * l[1]) - 1.0 / 12.0).abs() < 1e-15);
     }
 
     #[test]
