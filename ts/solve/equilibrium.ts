@@ -11,6 +11,7 @@ import type { FrameSolveRequest, ResolvedFrameRequest } from '../schema/frame.js
 import type { TrussSolveRequest } from '../schema/truss.js';
 import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import { largestDimension } from './lattice-checks.js';
+import { distance, IdIndex } from './lattice-index.js';
 
 /** A force (fx, fy) and a couple m acting at (x, y); m counter-clockwise positive. */
 export interface Action {
@@ -113,16 +114,19 @@ export function beamScale(si: BeamSolveRequest, deflection: number, units: UnitS
 
 /** A truss's least scale, from its SI request (materials resolved) and its presented displacements (mm | in). */
 export function trussScale(si: TrussSolveRequest, displacements: readonly { dx: number; dy: number }[], units: UnitSystem): Scale {
-  const nodes = new Map(si.nodes.map((n) => [n.id, n]));
+  const nodes = new IdIndex(si.nodes);
+  const materials = new IdIndex(si.materials);
   // EA of each material once (engine units), not once per member
-  const axial = new Map<number, number>();
-  for (const m of si.materials)
-    if (m.E !== undefined && m.A !== undefined) axial.set(m.id, toEngine('modulus', m.E) * toEngine('area', m.A));
+  const axial = si.materials.map((m) => (m.E !== undefined && m.A !== undefined ? toEngine('modulus', m.E) * toEngine('area', m.A) : NaN));
   let stiffness = 0;
   for (const m of si.members) {
-    const [a, b, EA] = [nodes.get(m.from), nodes.get(m.to), axial.get(m.material ?? 1)];
-    if (!a || !b || EA === undefined) continue;
-    stiffness = Math.max(stiffness, EA / Math.hypot(b.x - a.x, b.y - a.y));
+    const from = nodes.get(m.from);
+    const to = nodes.get(m.to);
+    const material = materials.get(m.material ?? 1);
+    if (from === undefined || to === undefined || material === undefined || Number.isNaN(axial[material]!)) continue;
+    const a = si.nodes[from]!;
+    const b = si.nodes[to]!;
+    stiffness = Math.max(stiffness, axial[material]! / distance(b.x - a.x, b.y - a.y));
   }
   return stiffnessScale(stiffness, largestMagnitude(displacements), fromEngine('length', largestDimension(si.nodes), units), units);
 }
@@ -130,7 +134,7 @@ export function trussScale(si: TrussSolveRequest, displacements: readonly { dx: 
 /** The largest `hypot(dx, dy)` of the displacements, 0 when there are none. */
 function largestMagnitude(displacements: readonly { dx: number; dy: number }[]): number {
   let largest = 0;
-  for (const d of displacements) largest = Math.max(largest, Math.hypot(d.dx, d.dy));
+  for (const d of displacements) largest = Math.max(largest, distance(d.dx, d.dy));
   return largest;
 }
 
