@@ -45,7 +45,9 @@ export interface LatticeIndex {
  */
 export function latticeIssues(request: Lattice, issues: ProblemIssue[]): LatticeIndex {
   const index = <T extends { id: number }>(items: readonly T[], name: string) =>
-    new IdIndex(items, (i, first) => issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${items[i]!.id} (also ${name}.${first})` }));
+    new IdIndex(items, (i, first) =>
+      issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${items[i]!.id} (also ${name}.${first})` }),
+    );
   const nodes = index(request.nodes, 'nodes');
   const members = index(request.members, 'members');
   const materials = index(request.materials, 'materials');
