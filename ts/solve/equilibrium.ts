@@ -11,6 +11,7 @@ import type { FrameSolveRequest, ResolvedFrameRequest } from '../schema/frame.js
 import type { TrussSolveRequest } from '../schema/truss.js';
 import { fromEngine, toEngine, toSI, type UnitSystem } from '../units/index.js';
 import { largestDimension } from './lattice-checks.js';
+import { distance, IdIndex } from './lattice-index.js';
 
 /** A force (fx, fy) and a couple m acting at (x, y); m counter-clockwise positive. */
 export interface Action {
@@ -78,8 +79,8 @@ export function trussActions(
   request: TrussSolveRequest,
   reactions: readonly { node: number; horizontal: number; vertical: number }[],
 ): Action[] {
-  const nodes = new Map(request.nodes.map((n) => [n.id, n]));
-  const place = (id: number) => nodes.get(id) ?? { x: 0, y: 0 };
+  const nodes = new IdIndex(request.nodes);
+  const place = (id: number) => request.nodes[nodes.get(id) ?? -1] ?? { x: 0, y: 0 };
   const loads = (request.loads ?? []).map((l) => {
     const { x, y } = place(l.node);
     if ('magnitude' in l) {
@@ -113,16 +114,19 @@ export function beamScale(si: BeamSolveRequest, deflection: number, units: UnitS
 
 /** A truss's least scale, from its SI request (materials resolved) and its presented displacements (mm | in). */
 export function trussScale(si: TrussSolveRequest, displacements: readonly { dx: number; dy: number }[], units: UnitSystem): Scale {
-  const nodes = new Map(si.nodes.map((n) => [n.id, n]));
+  const nodes = new IdIndex(si.nodes);
+  const materials = new IdIndex(si.materials);
   // EA of each material once (engine units), not once per member
-  const axial = new Map<number, number>();
-  for (const m of si.materials)
-    if (m.E !== undefined && m.A !== undefined) axial.set(m.id, toEngine('modulus', m.E) * toEngine('area', m.A));
+  const axial = si.materials.map((m) => (m.E !== undefined && m.A !== undefined ? toEngine('modulus', m.E) * toEngine('area', m.A) : NaN));
   let stiffness = 0;
   for (const m of si.members) {
-    const [a, b, EA] = [nodes.get(m.from), nodes.get(m.to), axial.get(m.material ?? 1)];
-    if (!a || !b || EA === undefined) continue;
-    stiffness = Math.max(stiffness, EA / Math.hypot(b.x - a.x, b.y - a.y));
+    const from = nodes.get(m.from);
+    const to = nodes.get(m.to);
+    const material = materials.get(m.material ?? 1);
+    if (from === undefined || to === undefined || material === undefined || Number.isNaN(axial[material]!)) continue;
+    const a = si.nodes[from]!;
+    const b = si.nodes[to]!;
+    stiffness = Math.max(stiffness, axial[material]! / distance(b.x - a.x, b.y - a.y));
   }
   return stiffnessScale(stiffness, largestMagnitude(displacements), fromEngine('length', largestDimension(si.nodes), units), units);
 }
@@ -130,7 +134,7 @@ export function trussScale(si: TrussSolveRequest, displacements: readonly { dx: 
 /** The largest `hypot(dx, dy)` of the displacements, 0 when there are none. */
 function largestMagnitude(displacements: readonly { dx: number; dy: number }[]): number {
   let largest = 0;
-  for (const d of displacements) largest = Math.max(largest, Math.hypot(d.dx, d.dy));
+  for (const d of displacements) largest = Math.max(largest, distance(d.dx, d.dy));
   return largest;
 }
 
@@ -156,18 +160,18 @@ export function frameActions(
   request: ResolvedFrameRequest,
   reactions: readonly { node: number; horizontal: number; vertical: number; moment: number }[],
 ): Action[] {
-  const nodes = new Map(request.nodes.map((n) => [n.id, n]));
-  const place = (id: number) => nodes.get(id) ?? { x: 0, y: 0 };
-  const members = new Map(request.members.map((m) => [m.id, m]));
+  const nodes = new IdIndex(request.nodes);
+  const place = (id: number) => request.nodes[nodes.get(id) ?? -1] ?? { x: 0, y: 0 };
+  const members = new IdIndex(request.members);
   const actions: Action[] = (request.nodalLoads ?? []).map((l) => {
     const { x, y } = place(l.node);
     return at(x, y, l.fx ?? 0, l.fy ?? 0, -(l.moment ?? 0));
   });
   for (const l of request.memberLoads ?? []) {
-    const member = members.get(l.member);
+    const member = request.members[members.get(l.member) ?? -1];
     if (!member) continue;
     const [a, b] = [place(member.from), place(member.to)];
-    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const length = distance(b.x - a.x, b.y - a.y) || 1;
     const along = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
     const point = (s: number) => ({ x: a.x + along.x * s, y: a.y + along.y * s });
     if (l.type === 'moment') {
@@ -195,13 +199,15 @@ export function frameActions(
 
 /** A frame's least scale, from its SI request (materials resolved) and its presented displacements (mm | in). */
 export function frameScale(si: FrameSolveRequest, displacements: readonly { dx: number; dy: number }[], units: UnitSystem): Scale {
-  const nodes = new Map(si.nodes.map((n) => [n.id, n]));
-  const materials = new Map(si.materials.map((m) => [m.id, m]));
+  const nodes = new IdIndex(si.nodes);
+  const materials = new IdIndex(si.materials);
   let stiffness = 0;
   for (const m of si.members) {
-    const [a, b, material] = [nodes.get(m.from), nodes.get(m.to), materials.get(m.material ?? 1)];
+    const a = si.nodes[nodes.get(m.from) ?? -1];
+    const b = si.nodes[nodes.get(m.to) ?? -1];
+    const material = si.materials[materials.get(m.material ?? 1) ?? -1];
     if (!a || !b || material?.E === undefined || material.A === undefined || material.I === undefined) continue;
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const length = distance(b.x - a.x, b.y - a.y);
     const E = toEngine('modulus', material.E);
     stiffness = Math.max(stiffness, (E * toEngine('area', material.A)) / length, (12 * E * toEngine('inertia', material.I)) / length ** 3);
   }

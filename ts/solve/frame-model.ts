@@ -11,6 +11,7 @@ import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { quantities, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import { formatLength } from './failures.js';
 import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-checks.js';
+import { distance, IdIndex } from './lattice-index.js';
 import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 
 const DEGREES = Math.PI / 180;
@@ -107,15 +108,12 @@ function memberLoadIssues(load: FrameMemberLoadInput, i: number, length: number 
  */
 export function resolveMemberLoads(request: FrameSolveRequest): ResolvedFrameRequest {
   if (request.memberLoads === undefined) return request as ResolvedFrameRequest;
-  const nodes = new Map(request.nodes.map((n) => [n.id, n]));
-  const lengths = new Map(
-    request.members.map((m) => {
-      const [a, b] = [nodes.get(m.from)!, nodes.get(m.to)!];
-      return [m.id, Math.hypot(b.x - a.x, b.y - a.y)];
-    }),
-  );
+  const [nodes, members] = [new IdIndex(request.nodes), new IdIndex(request.members)];
   const memberLoads = request.memberLoads.map((l): ResolvedMemberLoad => {
-    const length = lengths.get(l.member)!;
+    // each loaded member measured where its load is resolved, with no table of every length
+    const m = request.members[members.get(l.member)!]!;
+    const [a, b] = [request.nodes[nodes.get(m.from)!]!, request.nodes[nodes.get(m.to)!]!];
+    const length = distance(b.x - a.x, b.y - a.y);
     return l.type === 'udl' ? { ...l, ...udlExtent(l, length) } : { ...l, position: atMemberEnd(l.position, length) };
   });
   return { ...request, memberLoads };

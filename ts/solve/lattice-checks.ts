@@ -6,6 +6,7 @@ import type { ProblemIssue } from '../problem/index.js';
 import { quantities, toSI, type UnitSystem } from '../units/index.js';
 import type { NumberCheck } from './engine-range.js';
 import { formatNumber } from './failures.js';
+import { distance, IdIndex } from './lattice-index.js';
 
 export const DEFAULT_MATERIAL = 1;
 
@@ -28,7 +29,7 @@ export interface Lattice {
 
 export interface LatticeIndex {
   /** Index of each member by its id. */
-  members: Map<number, number>;
+  members: IdIndex;
   /**
    * The node with `id`, or undefined after an issue at `path` naming the missing id. The path is made
    * only for a missing node: a large request checks thousands of references.
@@ -43,15 +44,10 @@ export interface LatticeIndex {
  * node supported twice; pushes each onto `issues` and answers the indices the kind's own checks use.
  */
 export function latticeIssues(request: Lattice, issues: ProblemIssue[]): LatticeIndex {
-  const index = <T extends { id: number }>(items: readonly T[], name: string) => {
-    const byId = new Map<number, number>();
-    items.forEach((item, i) => {
-      if (byId.has(item.id))
-        issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${item.id} (also ${name}.${byId.get(item.id)})` });
-      else byId.set(item.id, i);
-    });
-    return byId;
-  };
+  const index = <T extends { id: number }>(items: readonly T[], name: string) =>
+    new IdIndex(items, (i, first) =>
+      issues.push({ path: `${name}.${i}.id`, message: `duplicate id ${items[i]!.id} (also ${name}.${first})` }),
+    );
   const nodes = index(request.nodes, 'nodes');
   const members = index(request.members, 'members');
   const materials = index(request.materials, 'materials');
@@ -72,7 +68,7 @@ export function latticeIssues(request: Lattice, issues: ProblemIssue[]): Lattice
       return undefined;
     }
     if (!a || !b) return undefined;
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const length = distance(b.x - a.x, b.y - a.y);
     if (length > COINCIDENT_FRACTION * scale) return length;
     issues.push({
       path: `members.${i}`,
