@@ -313,16 +313,6 @@ fn subdivided(lines: &[f64], thinnest_across: f64) -> (Vec<f64>, Vec<usize>) {
 mod tests {
     use super::*;
 
-    fn area(mesh: &Triangulation) -> f64 {
-        mesh.triangles
-            .iter()
-            .map(|&[a, b, c]| {
-                let (p, q, r) = (mesh.points[a], mesh.points[b], mesh.points[c]);
-                0.5 * ((q[0] - p[0]) * (r[1] - p[1]) - (r[0] - p[0]) * (q[1] - p[1]))
-            })
-            .sum()
-    }
-
     #[test]
     fn the_grid_covers_an_i_and_leaves_a_box_hole_out() {
         // an I of 200 x 16 flanges and a 368 x 10 web: 2 · 3,200 + 3,680 = 10,080, every triangle
@@ -343,7 +333,7 @@ mod tests {
         ]];
         let mut grid = Grid::new(&i).unwrap();
         let mesh = grid.mesh().unwrap();
-        assert!((area(&mesh) - 10_080.0).abs() < 1e-9);
+        assert!((mesh.area() - 10_080.0).abs() < 1e-9);
         assert!(mesh.triangles.iter().all(|&[a, b, c]| {
             let (p, q, r) = (mesh.points[a], mesh.points[b], mesh.points[c]);
             (q[0] - p[0]) * (r[1] - p[1]) - (r[0] - p[0]) * (q[1] - p[1]) > 0.0
@@ -354,7 +344,7 @@ mod tests {
             vec![[10.0, 10.0], [10.0, 190.0], [190.0, 190.0], [190.0, 10.0]],
         ];
         let mesh = Grid::new(&box_section).unwrap().mesh().unwrap();
-        assert!((area(&mesh) - 7_600.0).abs() < 1e-9);
+        assert!((mesh.area() - 7_600.0).abs() < 1e-9);
     }
 
     #[test]

@@ -42,6 +42,21 @@ pub(crate) struct Triangulation {
     pub triangles: Vec<[usize; 3]>,
 }
 
+#[cfg(test)]
+impl Triangulation {
+    /// The sum of the triangles' signed areas: a clockwise triangle subtracts its own, so a mesh
+    /// covers its material exactly only when this equals the material's area.
+    pub(crate) fn area(&self) -> f64 {
+        self.triangles
+            .iter()
+            .map(|&[a, b, c]| {
+                let (p, q, r) = (self.points[a], self.points[b], self.points[c]);
+                0.5 * ((q[0] - p[0]) * (r[1] - p[1]) - (r[0] - p[0]) * (q[1] - p[1]))
+            })
+            .sum()
+    }
+}
+
 /// Six-node triangles: corners counter-clockwise, then the midpoints of sides 0-1, 1-2 and 2-0.
 /// Nodes are numbered per solid, so separate solids share no node even where they touch.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -402,21 +417,11 @@ mod tests {
         ]
     }
 
-    fn area(mesh: &Triangulation) -> f64 {
-        mesh.triangles
-            .iter()
-            .map(|&[a, b, c]| {
-                let (p, q, r) = (mesh.points[a], mesh.points[b], mesh.points[c]);
-                0.5 * ((q[0] - p[0]) * (r[1] - p[1]) - (r[0] - p[0]) * (q[1] - p[1]))
-            })
-            .sum()
-    }
-
     #[test]
     fn the_mesh_covers_the_material_and_leaves_the_hole_out() {
         // 16 - 4 = 12: every triangle counter-clockwise, none in the hole
         let mesh = triangulate(&square_with_hole(), 12.0).unwrap();
-        assert!((area(&mesh) - 12.0).abs() < 1e-12);
+        assert!((mesh.area() - 12.0).abs() < 1e-12);
         assert!(mesh.triangles.len() as f64 >= 0.5 * TARGET_TRIANGLES);
     }
 
