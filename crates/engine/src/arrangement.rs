@@ -2,7 +2,9 @@
 //! set of bits (piece k is bit k % 64 of word k / 64). A large frame's bounds name hundreds of pieces
 //! each, and many bounds share one arrangement (a member's end, across combinations and
 //! quantities), so the words are shared rather than copied, and a list is made only where one is
-//! read.
+//! read. Not `fixedbitset`: its blocks are `usize` (32 bits in WebAssembly, 64 natively) where the
+//! binding hands over one fixed layout, and sets of different lengths compare unequal, so the
+//! sharing and the equality both need this much wrapping around it anyway.
 
 use std::sync::Arc;
 
