@@ -10,6 +10,7 @@ use spade::{
     AngleLimit, ConstrainedDelaunayTriangulation, Point2, RefinementParameters, Triangulation as _,
 };
 
+use super::grading::{end_points, grading_points};
 use super::shapes::{Geometry, Piece};
 use super::union::{self, Material};
 
@@ -20,11 +21,6 @@ const TARGET_TRIANGLES: f64 = 240.0;
 /// to which Ruppert's refinement provably ends, and a lower limit grades a dense outline into the
 /// inside with far fewer triangles (a 1,000-corner outline: 1,900 triangles at 10°, 4,000 at 25°).
 const ANGLE_LIMIT_DEGREES: f64 = 15.0;
-/// Re-entrant corners turning more sharply than this are graded into ([`grading_points`]); a
-/// circle's polygon turns by 22.5° at most at each corner.
-const GRADED_TURN_DEGREES: f64 = 45.0;
-/// The rings of points about a re-entrant corner, as fractions of the element size.
-const GRADING_RADII: [f64; 1] = [0.2];
 /// Most corners the outlines may have for the section to be meshed.
 pub(crate) const MAX_CORNERS: usize = 2_000;
 /// Most vertices quality refinement may add.
@@ -164,42 +160,6 @@ fn constrained(outlines: &[Vec<[f64; 2]>]) -> Option<Cdt> {
     (conflicts == 0).then_some(cdt)
 }
 
-/// Points that grade the mesh into each re-entrant corner sharper than [`GRADED_TURN_DEGREES`]:
-/// rings at [`GRADING_RADII`] of the element size (or of the shorter side, if shorter), each
-/// dividing the material's wedge in four. There the warping function's gradient is singular (as
-/// r^(π/α − 1) for an interior angle α), so small triangles there buy the most accuracy per
-/// node; refinement grades from them out to the element size.
-fn grading_points(outlines: &[Vec<[f64; 2]>], size: f64) -> Vec<[f64; 2]> {
-    let mut points = Vec::new();
-    let limit = GRADED_TURN_DEGREES.to_radians();
-    for ring in outlines {
-        let n = ring.len();
-        for (i, &c) in ring.iter().enumerate() {
-            let (p, q) = (ring[(i + n - 1) % n], ring[(i + 1) % n]);
-            let (u, v) = ([q[0] - c[0], q[1] - c[1]], [p[0] - c[0], p[1] - c[1]]);
-            let (lu, lv) = (u[0].hypot(u[1]), v[0].hypot(v[1]));
-            // material lies to the left of the outline: a right turn at c is a re-entrant corner
-            let (along, across) = (-v[0] * u[0] - v[1] * u[1], -v[0] * u[1] + v[1] * u[0]);
-            let reentrant = across.atan2(along) < -limit && lu > 0.0 && lv > 0.0;
-            if !reentrant {
-                continue;
-            }
-            let start = u[1].atan2(u[0]);
-            let mut wedge = v[1].atan2(v[0]) - start;
-            while wedge <= 0.0 {
-                wedge += std::f64::consts::TAU;
-            }
-            for radius in GRADING_RADII.map(|r| r * size.min(lu).min(lv)) {
-                for k in 1..4 {
-                    let (s, c2) = (start + wedge * f64::from(k) / 4.0).sin_cos();
-                    points.push([c[0] + radius * c2, c[1] + radius * s]);
-                }
-            }
-        }
-    }
-    points
-}
-
 /// A quality triangulation of the material the outlines enclose (odd winding: holes are left out).
 #[cfg(test)]
 pub(crate) fn triangulate(
@@ -227,7 +187,9 @@ impl Mesher {
             cdt: constrained(outlines).ok_or(Unmeshed::Triangulation)?,
             area,
         };
-        mesher.insert(&grading_points(outlines, element_size(area)));
+        let size = element_size(area);
+        mesher.insert(&grading_points(outlines, size));
+        mesher.insert(&end_points(outlines, size));
         Ok(mesher)
     }
 

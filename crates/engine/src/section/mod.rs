@@ -26,6 +26,7 @@
 //! ```
 
 mod budget;
+mod grading;
 mod grid;
 mod mesh;
 mod moments;
