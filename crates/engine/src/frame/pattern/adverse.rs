@@ -45,7 +45,7 @@ impl Table {
         mut each: impl FnMut(usize, &mut Vec<f64>),
     ) -> Self {
         let mut values = Vec::new();
-        let mut words = Vec::new();
+        let mut words = Default::default();
         let mut sides = Vec::with_capacity(quantities * cases.len());
         for q in 0..quantities {
             values.clear();
@@ -113,11 +113,13 @@ fn larger(m: f64, v: f64) -> f64 {
 
 impl Sides {
     /// The sides of the contributions `values[pieces]`; `words` is scratch.
-    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<[u64; 2]>) -> Self {
+    fn of(values: &[f64], pieces: Range<usize>, words: &mut [Vec<u64>; 2]) -> Self {
         let largest = largest_magnitude(&values[pieces.clone()]);
         let threshold = COUNTS * largest;
-        words.clear();
-        words.resize(pieces.end.div_ceil(64), [0; 2]);
+        for w in words.iter_mut() {
+            w.clear();
+            w.resize(pieces.end.div_ceil(64), 0);
+        }
         let mut sums = [0.0; 2];
         let mut least = [f64::INFINITY; 2];
         // a word's pieces at a time, its bits gathered in registers, with no branch per piece; the
@@ -135,13 +137,14 @@ impl Sides {
                 least[0] = if up && c < least[0] { c } else { least[0] };
                 least[1] = if down && -c < least[1] { -c } else { least[1] };
             }
-            words[j / 64] = word;
+            words[0][j / 64] = word[0];
+            words[1][j / 64] = word[1];
             j = stop;
         }
         let side = |k: usize| Side {
             sum: sums[k],
             least: least[k],
-            pieces: Arrangement::from_words(words.iter().map(|w| w[k]).collect()),
+            pieces: Arrangement::from_words(&words[k]),
         };
         Sides {
             largest,
@@ -170,6 +173,7 @@ fn largest_magnitude(values: &[f64]) -> f64 {
 pub(super) struct Contributions {
     values: Vec<f64>,
     largest: f64,
+    words: Vec<u64>,
 }
 
 impl Contributions {
@@ -196,10 +200,11 @@ impl Contributions {
 
     /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
     /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
-    pub(super) fn bound(&self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
+    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
         let sign = [1.0, -1.0][d];
         let threshold = COUNTS * self.largest;
-        let mut words = Vec::with_capacity(self.values.len().div_ceil(64));
+        let words = &mut self.words;
+        words.clear();
         let mut value = fixed;
         // each word gathered in a register, with no branch per piece
         for chunk in self.values.chunks(64) {
