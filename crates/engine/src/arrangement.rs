@@ -28,7 +28,10 @@ impl Arrangement {
     /// The arrangement whose piece k is bit k % 64 of `words[k / 64]`: one allocation, of its
     /// words up to the last non-zero one (tens of thousands are made for a large frame).
     pub fn from_words(words: &[u64]) -> Self {
-        let used = words.iter().rposition(|&w| w != 0).map_or(0, |last| last + 1);
+        let used = words
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |last| last + 1);
         Arrangement((used > 0).then(|| Arc::from(&words[..used])))
     }
 
@@ -114,10 +117,7 @@ mod tests {
 
     #[test]
     fn equal_sets_are_equal_whatever_their_words() {
-        assert_eq!(
-            Arrangement::from_words(&[5, 0, 0]),
-            Arrangement::of([0, 2])
-        );
+        assert_eq!(Arrangement::from_words(&[5, 0, 0]), Arrangement::of([0, 2]));
         assert_eq!(Arrangement::from_words(&[0, 0]), Arrangement::default());
         assert!(Arrangement::of([]).is_empty());
     }
