@@ -24,15 +24,17 @@ impl Arrangement {
             }
             words[k / 64] |= 1 << (k % 64);
         }
-        Self::from_words(words)
+        Self::from_words(&words)
     }
 
-    /// The arrangement whose piece k is bit k % 64 of `words[k / 64]`.
-    pub fn from_words(mut words: Vec<u64>) -> Self {
-        while words.last() == Some(&0) {
-            words.pop();
-        }
-        Arrangement((!words.is_empty()).then(|| words.into()))
+    /// The arrangement whose piece k is bit k % 64 of `words[k / 64]`: one allocation, of its
+    /// words up to the last non-zero one (tens of thousands are made for a large frame).
+    pub fn from_words(words: &[u64]) -> Self {
+        let used = words
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |last| last + 1);
+        Arrangement((used > 0).then(|| Arc::from(&words[..used])))
     }
 
     /// Bit k % 64 of word k / 64 for piece k; none past the last present piece's word.
@@ -86,7 +88,7 @@ impl Arrangement {
             .iter_mut()
             .zip(short.words())
             .for_each(|(a, b)| *a |= b);
-        Arrangement::from_words(words)
+        Arrangement::from_words(&words)
     }
 
     /// The pieces present, ascending, as a list.
@@ -117,11 +119,8 @@ mod tests {
 
     #[test]
     fn equal_sets_are_equal_whatever_their_words() {
-        assert_eq!(
-            Arrangement::from_words(vec![5, 0, 0]),
-            Arrangement::of([0, 2])
-        );
-        assert_eq!(Arrangement::from_words(vec![0, 0]), Arrangement::default());
+        assert_eq!(Arrangement::from_words(&[5, 0, 0]), Arrangement::of([0, 2]));
+        assert_eq!(Arrangement::from_words(&[0, 0]), Arrangement::default());
         assert!(Arrangement::of([]).is_empty());
     }
 

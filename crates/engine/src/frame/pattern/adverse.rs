@@ -16,8 +16,7 @@ use crate::beam::PatternedBound;
 #[derive(Clone, Debug, Default)]
 struct Side {
     sum: f64,
-    /// The smallest of their contributions' magnitudes (infinite when none counts; NaN when not
-    /// found, for a quantity no other contribution ever joins).
+    /// The smallest of their contributions' magnitudes (infinite when none counts).
     least: f64,
     pieces: Arrangement,
 }
@@ -40,23 +39,19 @@ pub(super) struct Table {
 impl Table {
     /// The table of `quantities` quantities: `each(q, out)` writes quantity q's contribution of
     /// every piece at factor 1 into `out`, whose pieces `cases[c]` belong to patterned case c.
-    /// `joined(q)`: whether contributions from outside the table ever join quantity q's (a
-    /// member's own pieces), so that its smallest contributions are needed.
     pub(super) fn new(
         quantities: usize,
         cases: &[Range<usize>],
-        joined: impl Fn(usize) -> bool,
         mut each: impl FnMut(usize, &mut Vec<f64>),
     ) -> Self {
         let mut values = Vec::new();
-        let mut words = Vec::new();
+        let mut words = Default::default();
         let mut sides = Vec::with_capacity(quantities * cases.len());
         for q in 0..quantities {
             values.clear();
             each(q, &mut values);
-            let least = cases.len() > 1 || joined(q);
             for pieces in cases {
-                sides.push(Sides::of(&values, pieces.clone(), &mut words, least));
+                sides.push(Sides::of(&values, pieces.clone(), &mut words));
             }
         }
         Table {
@@ -92,7 +87,7 @@ impl Table {
             if f == 0.0 || side.pieces.is_empty() {
                 continue;
             }
-            if !alone && (side.least.is_nan() || f.abs() * side.least <= threshold) {
+            if !alone && f.abs() * side.least <= threshold {
                 return None;
             }
             sum += f * side.sum;
@@ -117,16 +112,18 @@ fn larger(m: f64, v: f64) -> f64 {
 }
 
 impl Sides {
-    /// The sides of the contributions `values[pieces]`, their smallest when `least`; `words` is
-    /// scratch.
-    fn of(values: &[f64], pieces: Range<usize>, words: &mut Vec<[u64; 2]>, least: bool) -> Self {
-        let mine = &values[pieces.clone()];
-        let largest = mine.iter().fold(0.0, |m, c| larger(m, c.abs()));
+    /// The sides of the contributions `values[pieces]`; `words` is scratch.
+    fn of(values: &[f64], pieces: Range<usize>, words: &mut [Vec<u64>; 2]) -> Self {
+        let largest = largest_magnitude(&values[pieces.clone()]);
         let threshold = COUNTS * largest;
-        words.clear();
-        words.resize(pieces.end.div_ceil(64), [0; 2]);
+        for w in words.iter_mut() {
+            w.clear();
+            w.resize(pieces.end.div_ceil(64), 0);
+        }
         let mut sums = [0.0; 2];
-        // a word's pieces at a time, its bits gathered in registers, with no branch per piece
+        let mut least = [f64::INFINITY; 2];
+        // a word's pieces at a time, its bits gathered in registers, with no branch per piece; the
+        // smallest counted found in the same pass (a smallest is the same in any order)
         let mut j = pieces.start;
         while j < pieces.end {
             let stop = (j / 64 * 64 + 64).min(pieces.end);
@@ -137,22 +134,17 @@ impl Sides {
                 word[1] |= u64::from(down) << bit;
                 sums[0] += if up { c } else { 0.0 };
                 sums[1] += if down { c } else { 0.0 };
+                least[0] = if up && c < least[0] { c } else { least[0] };
+                least[1] = if down && -c < least[1] { -c } else { least[1] };
             }
-            words[j / 64] = word;
+            words[0][j / 64] = word[0];
+            words[1][j / 64] = word[1];
             j = stop;
         }
-        let least = [1.0, -1.0].map(|sign| {
-            let counted = mine.iter().map(|c| sign * c).filter(|&v| v > threshold);
-            if least {
-                counted.fold(f64::INFINITY, |m, v| if v < m { v } else { m })
-            } else {
-                f64::NAN
-            }
-        });
         let side = |k: usize| Side {
             sum: sums[k],
             least: least[k],
-            pieces: Arrangement::from_words(words.iter().map(|w| w[k]).collect()),
+            pieces: Arrangement::from_words(&words[k]),
         };
         Sides {
             largest,
@@ -161,12 +153,27 @@ impl Sides {
     }
 }
 
+/// The largest of `values`' magnitudes (0 for none): four running largest, which rustc vectorises
+/// (the largest is the same in whatever order the values are met).
+fn largest_magnitude(values: &[f64]) -> f64 {
+    let mut lanes = [0.0; 4];
+    let chunks = values.chunks_exact(4);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for (lane, v) in lanes.iter_mut().zip(c) {
+            *lane = larger(*lane, v.abs());
+        }
+    }
+    (rest.iter().chain(&lanes)).fold(0.0, |m, v| larger(m, v.abs()))
+}
+
 /// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
 /// takes the bounds of both directions; kept from quantity to quantity to spare allocations.
 #[derive(Default)]
 pub(super) struct Contributions {
     values: Vec<f64>,
     largest: f64,
+    words: Vec<u64>,
 }
 
 impl Contributions {
@@ -188,16 +195,16 @@ impl Contributions {
         for &(j, c) in own {
             self.values[j] += c;
         }
-        // comparisons rather than f64::max, whose NaN handling costs a branch in WebAssembly
-        self.largest = (self.values.iter()).fold(0.0, |m, c| larger(m, c.abs()));
+        self.largest = largest_magnitude(&self.values);
     }
 
     /// The bound in direction `d` (0 largest, 1 smallest) where the fixed part is `fixed`: it adds
     /// the contributions that count and are adverse (decisions.md 17), and names their pieces.
-    pub(super) fn bound(&self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
+    pub(super) fn bound(&mut self, (fixed, position): (f64, f64), d: usize) -> PatternedBound {
         let sign = [1.0, -1.0][d];
         let threshold = COUNTS * self.largest;
-        let mut words = Vec::with_capacity(self.values.len().div_ceil(64));
+        let words = &mut self.words;
+        words.clear();
         let mut value = fixed;
         // each word gathered in a register, with no branch per piece
         for chunk in self.values.chunks(64) {

@@ -25,6 +25,9 @@ impl Parts<'_> {
         let mut loads = LocalLoads::default();
         let mut held = Functions::default();
         let mut contributions = Contributions::default();
+        let count = self.linear.members.len();
+        out.members.reserve(if wanted.forces { count } else { 0 });
+        out.series.reserve(if wanted.series { count } else { 0 });
         for (m, member) in self.linear.members.iter().enumerate() {
             let (u, p) = self.linear.member_state(m, fixed, d, &mut loads);
             if !wanted.series && self.at_ends_only(m) {

@@ -260,9 +260,7 @@ impl<'a> Parts<'a> {
         let supports = self.model.supports.len();
         let nodes = self.model.nodes.len();
         let count = 3 * supports + 3 * nodes + 4 * self.linear.members.len();
-        let first_member = 3 * (supports + nodes);
-        let joined = |q: usize| q >= first_member && !self.own[(q - first_member) / 4].is_empty();
-        Table::new(count, &cases, joined, |q, out| {
+        Table::new(count, &cases, |q, out| {
             let (rows, k) = if q < 3 * supports {
                 (&r.reactions[q / 3 * n..], q % 3)
             } else if q < 3 * (supports + nodes) {

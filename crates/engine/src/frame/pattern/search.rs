@@ -55,7 +55,8 @@ impl Track {
         let length = xs[xs.len() - 1];
         let mut total = vec![[0.0; 2]; cases];
         let mut up = vec![[0.0; 2]; cases];
-        let mut found: Vec<(f64, usize, [f64; 2])> = Vec::new();
+        let through = through.into_iter();
+        let mut found: Vec<(f64, usize, [f64; 2])> = Vec::with_capacity(through.size_hint().0);
         for (c, [a, b]) in through {
             total[c] = [total[c][0] + a, total[c][1] + b];
             // upward just right of the member's start
@@ -96,10 +97,13 @@ impl Track {
         let mut track = Track {
             total,
             first: vec![0],
+            up: Vec::with_capacity(cuts.len() * cases),
+            own_sign: Vec::with_capacity(cuts.len() * own.len()),
             ..Track::default()
         };
         let (mut next, mut k) = (0, 0);
-        let mut kept = vec![cuts[0]];
+        let mut kept = Vec::with_capacity(cuts.len());
+        kept.push(cuts[0]);
         for w in cuts.windows(2).filter(|w| w[1] > w[0]) {
             let mid = 0.5 * (w[0] + w[1]);
             while k + 2 < xs.len() && mid >= xs[k + 1] {
