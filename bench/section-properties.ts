@@ -91,42 +91,50 @@ for (const [name, request] of [
  */
 const TORSION_TARGET = 20;
 /**
- * The same lines on main before issue 39's solver (commit 128bcc6, skyline LDLᵀ over the mesh and its halving,
- * the change between the two as the estimate), run on this machine on 2026-11-27: kept to set the new figures against.
+ * The same lines at earlier rounds of issue 39, newest first, each run on this machine on 2026-11-27 and kept to set
+ * the figures now against: printed after them, each under its label.
  */
-const BEFORE: Record<string, string> = {
-  'I from three plates': '6.871 ms beside 0.015 ms, 467x, J ± 0.33%, 296 / 1,184 triangles',
-  '200-piece girder': 'not computed (3,284 triangles, over the 2,500 cap)',
-  '1,000-point polygon': '1,762 ms beside 0.911 ms, 1,934x, J ± 0.029%, 2,430 / 9,720 triangles',
-};
-/**
- * The same lines with issue 39's solver as it was merged (one AMD ordering per system, triplets sorted into
- * columns, hash maps for the six-node numbering, refinement to a bound of 0.5%), engine 635b86d, run on this
- * machine on 2026-11-27 beside the figures now.
- */
-const MERGED: Record<string, string> = {
-  'I from three plates': '1.842 ms beside 0.014 ms, 128x, J ± 0.49%, 334 triangles',
-  '200-piece girder': '152.1 ms beside 1.463 ms, 104x, J ± 0.44%, 7,961 triangles',
-  '1,000-point polygon': '78.16 ms beside 0.917 ms, 85.2x, J ± 0.064%, 2,430 triangles',
-};
-/**
- * The same lines before thin plates were meshed on a graded grid and the two systems shared one analysis (engine
- * 4f9fe59, spade's quality mesh for every section), run on this machine on 2026-11-27.
- */
-const BEFORE_GRID: Record<string, string> = {
-  'I from three plates': '1.151 ms beside 0.015 ms, 79.4x, J ± 0.49%, 334 triangles',
-  '200-piece girder': '40.7 ms beside 1.41 ms, 28.8x, J ± 0.71%, 5,985 triangles',
-  '1,000-point polygon': '14.0x, J ± 0.064%, 2,430 triangles',
-};
-/**
- * The same lines before plates' ends were graded (engine 758158c: the girder's first mesh bounded J to 1.24% and it
- * took a second mesh and solve), from docs/api.md as measured on this machine on 2026-11-27.
- */
-const BEFORE_ENDS: Record<string, string> = {
-  'I from three plates': '19.5x (the grid: unchanged)',
-  '200-piece girder': '37.1 ms beside 1.36 ms, 27.2x, J ± 0.71%, 5,985 triangles on the second of two meshes',
-  '1,000-point polygon': '12.7x (no plate ends: unchanged)',
-};
+const EARLIER: { label: string; figures: Record<string, string> }[] = [
+  {
+    // engine 758158c: the girder's first mesh bounded J to 1.24% and it took a second mesh and solve (docs/api.md)
+    label: "before plates' ends were graded",
+    figures: {
+      'I from three plates': '19.5x (the grid: unchanged)',
+      '200-piece girder': '37.1 ms beside 1.36 ms, 27.2x, J ± 0.71%, 5,985 triangles on the second of two meshes',
+      '1,000-point polygon': '12.7x (no plate ends: unchanged)',
+    },
+  },
+  {
+    // engine 4f9fe59: spade's quality mesh for every section, the two systems analysed apart
+    label: 'before the grid',
+    figures: {
+      'I from three plates': '1.151 ms beside 0.015 ms, 79.4x, J ± 0.49%, 334 triangles',
+      '200-piece girder': '40.7 ms beside 1.41 ms, 28.8x, J ± 0.71%, 5,985 triangles',
+      '1,000-point polygon': '14.0x, J ± 0.064%, 2,430 triangles',
+    },
+  },
+  {
+    // engine 635b86d: one AMD ordering per system, triplets sorted into columns, hash maps for the six-node
+    // numbering, refinement to a bound of 0.5%
+    label: 'as merged',
+    figures: {
+      'I from three plates': '1.842 ms beside 0.014 ms, 128x, J ± 0.49%, 334 triangles',
+      '200-piece girder': '152.1 ms beside 1.463 ms, 104x, J ± 0.44%, 7,961 triangles',
+      '1,000-point polygon': '78.16 ms beside 0.917 ms, 85.2x, J ± 0.064%, 2,430 triangles',
+    },
+  },
+  {
+    // main at 128bcc6: skyline LDLᵀ over the mesh and its halving, the change between the two as the estimate
+    label: 'before the solver',
+    figures: {
+      'I from three plates': '6.871 ms beside 0.015 ms, 467x, J ± 0.33%, 296 / 1,184 triangles',
+      '200-piece girder': 'not computed (3,284 triangles, over the 2,500 cap)',
+      '1,000-point polygon': '1,762 ms beside 0.911 ms, 1,934x, J ± 0.029%, 2,430 / 9,720 triangles',
+    },
+  },
+];
+/** A section's figures at the earlier rounds, as printed after its figures now. */
+const earlier = (name: string) => EARLIER.map(({ label, figures }) => `${label}: ${figures[name]}`).join('; ');
 console.log('torsion: the engine call with torsion beside the same call with torsion: false (WASM, medians of alternating rounds)');
 for (const [name, request] of [
   ['I from three plates', threePlateI()],
@@ -139,7 +147,7 @@ for (const [name, request] of [
   if ('error' in answer) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
   const t = answer.ok.torsion;
   if (t?.kind !== 'computed') {
-    console.log(`  ${name}: J and Cw not computed (${JSON.stringify(t)}): target NOT met; as merged: ${MERGED[name]}`);
+    console.log(`  ${name}: J and Cw not computed (${JSON.stringify(t)}): target NOT met; ${earlier(name)}`);
     continue;
   }
   const started = performance.now();
@@ -159,7 +167,7 @@ for (const [name, request] of [
   console.log(
     `  ${name}: torsion ${b.toFixed(3)} ms beside ${a.toFixed(3)} ms without: ${ratio.toFixed(1)}x (target <= ${TORSION_TARGET}x ` +
       `at J error < 1%: ${verdict}); J = ${t.j.toPrecision(6)} mm4 ± ${(100 * error).toPrecision(2)}% (a bound), ${t.triangles} triangles; ` +
-      `before plates' ends were graded: ${BEFORE_ENDS[name]}; before the grid: ${BEFORE_GRID[name]}; as merged: ${MERGED[name]}; before the solver: ${BEFORE[name]}`,
+      earlier(name),
   );
 }
 
