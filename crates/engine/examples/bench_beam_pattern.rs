@@ -16,25 +16,6 @@ use spanwise_engine::beam::{analyse_beam, BeamModel, Diagram, EnvelopeRequest};
 #[allow(dead_code)]
 mod support;
 
-/// Unfactored first, then AS1170's ten ULS and three SLS combinations of the eight cases (G, Q, Qr,
-/// W, E, S, R, T; ts/combinations, AS/NZS 1170.0 4.2.2 and 4.3).
-const COMBINATIONS: [[f64; 8]; 14] = [
-    [1.0; 8],
-    [1.35, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [1.2, 1.5, 1.5, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [1.2, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [1.2, 0.4, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
-    [0.9, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0],
-    [1.0, 0.3, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],
-    [1.0, 0.3, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0],
-    [1.2, 0.4, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0],
-    [1.2, 0.4, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0],
-    [1.2, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0],
-    [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [1.0, 0.7, 0.7, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [1.0, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-];
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = support::Options::from_args(50)?;
     let path = concat!(
@@ -47,8 +28,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         pattern: vec![1],
         ..model.clone()
     };
-    let combinations: Vec<Vec<f64>> = COMBINATIONS.iter().map(|f| f.to_vec()).collect();
-    let (uls, sls): (Vec<usize>, Vec<usize>) = (1..=13).partition(|&k| k <= 10);
+    let combinations: Vec<Vec<f64>> = support::AS1170.iter().map(|(_, f)| f.to_vec()).collect();
+    let of = |kind: &str| -> Vec<usize> {
+        (0..support::AS1170.len())
+            .filter(|&k| support::AS1170[k].0 == kind)
+            .collect()
+    };
+    let (uls, sls) = (of("ULS"), of("SLS"));
     let envelopes = [
         (uls.clone(), Diagram::Shear),
         (uls, Diagram::Moment),

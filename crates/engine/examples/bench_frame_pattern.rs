@@ -14,19 +14,15 @@ use spanwise_engine::frame::{solve_frame, solve_frame_patterned, Bounded, FrameM
 #[allow(dead_code)]
 mod support;
 
-/// G, Q, W at indices 0, 1, 3 of the eight cases; unfactored first, then AS1170's five ULS and three
-/// SLS combinations of these cases (ts/combinations, AS/NZS 1170.0 4.2.2 and 4.3).
-const COMBINATIONS: [(&str, [f64; 4]); 9] = [
-    ("", [1.0, 1.0, 0.0, 1.0]),
-    ("ULS", [1.35, 0.0, 0.0, 0.0]),
-    ("ULS", [1.2, 1.5, 0.0, 0.0]),
-    ("ULS", [1.2, 0.6, 0.0, 0.0]),
-    ("ULS", [1.2, 0.4, 0.0, 1.0]),
-    ("ULS", [0.9, 0.0, 0.0, 1.0]),
-    ("SLS", [1.0, 0.0, 0.0, 0.0]),
-    ("SLS", [1.0, 0.7, 0.0, 0.0]),
-    ("SLS", [1.0, 0.4, 0.0, 0.0]),
-];
+/// AS1170's combinations with no factor on E, S, R or T: the frame's loads are in G, Q and W only
+/// (indices 0, 1 and 3), so its combinations are those rows' first four factors.
+fn combinations() -> Vec<(&'static str, Vec<f64>)> {
+    support::AS1170
+        .iter()
+        .filter(|(_, f)| f[4..].iter().all(|&x| x == 0.0) || f.iter().all(|&x| x == 1.0))
+        .map(|&(kind, f)| (kind, f[..4].to_vec()))
+        .collect()
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = support::Options::from_args(20)?;
@@ -37,10 +33,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = std::fs::read_to_string(path)?;
     let model: FrameModel =
         serde_json::from_value(serde_json::from_str::<serde_json::Value>(&text)?["model"].clone())?;
-    let combinations: Vec<Vec<f64>> = COMBINATIONS.iter().map(|(_, f)| f.to_vec()).collect();
-    let bounded: Vec<Bounded> = COMBINATIONS
+    let (kinds, combinations): (Vec<&str>, Vec<Vec<f64>>) = combinations().into_iter().unzip();
+    let bounded: Vec<Bounded> = kinds
         .iter()
-        .map(|(kind, _)| Bounded {
+        .map(|kind| Bounded {
             forces: *kind == "ULS",
             displacements: *kind == "SLS",
             series: false,
