@@ -21,6 +21,7 @@ mod adverse;
 mod members;
 mod pieces;
 mod search;
+mod unarranged;
 
 use super::loads::LocalLoads;
 use super::member_results::{all_breakpoints, Functions};
@@ -102,7 +103,12 @@ pub fn solve_frame_patterned(
         .enumerate()
         .map(|(k, factors)| {
             let wanted = bounded.get(k).copied().unwrap_or_default();
-            parts.bounds(factors, pattern, &pieces, wanted)
+            if !wanted.series && pattern.iter().all(|&c| factor(factors, c) == 0.0) {
+                // no piece is ever present: the combination's own results
+                Ok(unarranged::bounds(&results[k], wanted))
+            } else {
+                parts.bounds(factors, pattern, &pieces, wanted)
+            }
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PatternedFrameAnalysis {
