@@ -177,9 +177,9 @@ impl Search<'_> {
                 if stretches.is_empty() {
                     continue;
                 }
-                if !sample && self.straight(k) {
-                    // every contribution is straight here, so the largest value (a straight line
-                    // plus convex ones) and the smallest (plus concave ones) are at the segment's ends
+                if !sample && self.convex(k, sign) {
+                    // `sign ×` the function is convex here in every arrangement, so its largest
+                    // value is at the segment's ends
                     let (last, end) = (stretches.end - 1, self.xs[k + 1] - x0);
                     for (i, t) in [(stretches.start, 0.0), (last, end)] {
                         let p = self.arrangement(k, i, sign);
@@ -272,13 +272,15 @@ impl Search<'_> {
         }
     }
 
-    /// True when segment `k`'s fixed part and own pieces are straight lines (or constants).
-    fn straight(&self, k: usize) -> bool {
-        poly(self.fixed, k, self.function).degree() <= 1
-            && self
-                .own
-                .iter()
-                .all(|&(_, fns)| poly(fns, k, self.function).degree() <= 1)
+    /// True when `sign ×` the function is convex on segment `k` in every arrangement: `sign ×` its
+    /// fixed part and each own piece at its factor bend upward or are straight, so each own piece's
+    /// adverse part (the larger of it and zero) is convex, and so is the other pieces' adverse sum
+    /// (straight lines, each counted where it is adverse). The sum of convex functions is convex.
+    fn convex(&self, k: usize, sign: f64) -> bool {
+        let span = self.xs[k + 1] - self.xs[k];
+        bends_up(poly(self.fixed, k, self.function), sign, span)
+            && (self.own.iter())
+                .all(|&(f, fns)| bends_up(poly(fns, k, self.function), sign * f, span))
     }
 
     /// Segment `k`'s function on stretch `i` under the arrangement adverse in direction `sign`:
@@ -335,6 +337,18 @@ fn larger(a: f64, b: f64) -> f64 {
         b
     } else {
         a
+    }
+}
+
+/// Whether `weight × p` has a second derivative of no negative value on `[0, span]`: checked at
+/// both ends up to a cubic (its second derivative is then straight); a higher degree says no.
+fn bends_up(p: &Poly, weight: f64, span: f64) -> bool {
+    match p.degree() {
+        0 | 1 => true,
+        2 | 3 => [0.0, span]
+            .iter()
+            .all(|&t| weight * (2.0 * p.c[2] + 6.0 * p.c[3] * t) >= 0.0),
+        _ => false,
     }
 }
 
