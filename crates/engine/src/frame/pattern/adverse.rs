@@ -32,31 +32,28 @@ struct Sides {
 /// Every quantity's [`Sides`] for every patterned case, at `quantity * cases + case`.
 #[derive(Debug, Default)]
 pub(super) struct Table {
-    cases: usize,
+    /// The pieces of each patterned case (consecutive).
+    cases: Vec<Range<usize>>,
     sides: Vec<Sides>,
+    /// Scratch for a side's words.
+    words: [Vec<u64>; 2],
 }
 
 impl Table {
-    /// The table of `quantities` quantities: `each(q, out)` writes quantity q's contribution of
-    /// every piece at factor 1 into `out`, whose pieces `cases[c]` belong to patterned case c.
-    pub(super) fn new(
-        quantities: usize,
-        cases: &[Range<usize>],
-        mut each: impl FnMut(usize, &mut Vec<f64>),
-    ) -> Self {
-        let mut values = Vec::new();
-        let mut words = Default::default();
-        let mut sides = Vec::with_capacity(quantities * cases.len());
-        for q in 0..quantities {
-            values.clear();
-            each(q, &mut values);
-            for pieces in cases {
-                sides.push(Sides::of(&values, pieces.clone(), &mut words));
-            }
-        }
+    /// An empty table for `quantities` quantities, whose pieces `cases[c]` belong to patterned case c.
+    pub(super) fn new(quantities: usize, cases: Vec<Range<usize>>) -> Self {
         Table {
-            cases: cases.len(),
-            sides,
+            sides: Vec::with_capacity(quantities * cases.len()),
+            cases,
+            words: Default::default(),
+        }
+    }
+
+    /// The next quantity, of contributions `values` (every piece's, at factor 1).
+    pub(super) fn push(&mut self, values: &[f64]) {
+        for pieces in &self.cases {
+            let sides = Sides::of(values, pieces.clone(), &mut self.words);
+            self.sides.push(sides);
         }
     }
 
@@ -72,7 +69,8 @@ impl Table {
         (d, scale): (usize, &[f64]),
         own: &[(usize, f64)],
     ) -> Option<(f64, Arrangement)> {
-        let sides = &self.sides[q * self.cases..(q + 1) * self.cases];
+        let cases = self.cases.len();
+        let sides = &self.sides[q * cases..(q + 1) * cases];
         let scaled = (sides.iter().zip(scale)).map(|(s, f)| f.abs() * s.largest);
         let largest = scaled
             .chain(own.iter().map(|o| o.1.abs()))
@@ -132,10 +130,10 @@ impl Sides {
                 let [up, down] = [c > threshold, -c > threshold];
                 word[0] |= u64::from(up) << bit;
                 word[1] |= u64::from(down) << bit;
-                sums[0] += if up { c } else { 0.0 };
-                sums[1] += if down { c } else { 0.0 };
-                least[0] = if up && c < least[0] { c } else { least[0] };
-                least[1] = if down && -c < least[1] { -c } else { least[1] };
+                sums[0] += chosen(up, c, 0.0);
+                sums[1] += chosen(down, c, 0.0);
+                least[0] = least[0].min(chosen(up, c, f64::INFINITY));
+                least[1] = least[1].min(chosen(down, -c, f64::INFINITY));
             }
             words[0][j / 64] = word[0];
             words[1][j / 64] = word[1];
@@ -151,6 +149,13 @@ impl Sides {
             sides: [side(0), side(1)],
         }
     }
+}
+
+/// `value` if `keep`, else `otherwise`, by the bits, so that no branch is taken on the data (a
+/// branch per piece, mispredicted at random, costs more than the loop's arithmetic).
+fn chosen(keep: bool, value: f64, otherwise: f64) -> f64 {
+    let mask = u64::from(keep).wrapping_neg();
+    f64::from_bits(value.to_bits() & mask | otherwise.to_bits() & !mask)
 }
 
 /// The largest of `values`' magnitudes (0 for none): four running largest, which rustc vectorises
@@ -177,20 +182,20 @@ pub(super) struct Contributions {
 }
 
 impl Contributions {
-    /// Piece `j` contributes `scale[j]` times its row of `rows` weighted by `weights`, plus its
-    /// entry in `own` (a few, for the pieces whose rows are zero).
+    /// Piece `j` contributes `scale[j]` times its entries of the three `rows` weighted by
+    /// `weights`, plus its entry in `own` (a few, for the pieces whose rows are zero).
     pub(super) fn fill(
         &mut self,
-        (rows, weights): (&[[f64; 3]], [f64; 3]),
+        (rows, weights): ([&[f64]; 3], [f64; 3]),
         scale: &[f64],
         own: &[(usize, f64)],
     ) {
         let [w0, w1, w2] = weights;
+        let [r0, r1, r2] = rows;
         self.values.clear();
         self.values.extend(
-            rows.iter()
-                .zip(scale)
-                .map(|(e, s)| s * (w0 * e[0] + w1 * e[1] + w2 * e[2])),
+            (r0.iter().zip(r1).zip(r2).zip(scale))
+                .map(|(((a, b), c), s)| s * (w0 * a + w1 * b + w2 * c)),
         );
         for &(j, c) in own {
             self.values[j] += c;
@@ -212,7 +217,7 @@ impl Contributions {
             for (bit, &c) in chunk.iter().enumerate() {
                 let counts = sign * c > threshold;
                 word |= u64::from(counts) << bit;
-                value += if counts { c } else { 0.0 };
+                value += chosen(counts, c, 0.0);
             }
             words.push(word);
         }

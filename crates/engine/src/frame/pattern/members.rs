@@ -121,7 +121,7 @@ impl Parts<'_> {
         own: &[(usize, f64)],
     ) {
         let r = &self.responses;
-        let rows = &r.ends[m * r.count..(m + 1) * r.count];
+        let rows = r.rows(&r.ends, m);
         // the moment rises by the shear per metre
         let weights = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, x, 1.0]][function];
         contributions.fill((rows, weights), scale, own);

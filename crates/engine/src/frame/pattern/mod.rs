@@ -244,18 +244,20 @@ impl<'a> Parts<'a> {
             .iter()
             .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
             .collect();
-        let ends = &r.ends[m * r.count..(m + 1) * r.count];
-        let through = ends
-            .iter()
-            .enumerate()
-            .map(|(j, e)| (self.case_of[j], through_ends(e, function)));
+        let [axial, shear, moment] = r.rows(&r.ends, m);
+        let through = (0..r.count).map(|j| {
+            (
+                self.case_of[j],
+                through_ends(&[axial[j], shear[j], moment[j]], function),
+            )
+        });
         Track::new(&self.xs[m], &own, through, self.cases.len(), function)
     }
 
-    /// The [`Table`] of the quantities at fixed points.
+    /// The [`Table`] of the quantities at fixed points, read from the responses' rows as they are
+    /// (only a member's moment at its end is made: the start's plus the shear times the length).
     fn table(&self) -> Table {
         let r = &self.responses;
-        let n = r.count;
         // the pieces of each patterned case, consecutive
         let cases: Vec<_> = (0..self.cases.len())
             .map(|c| {
@@ -263,32 +265,25 @@ impl<'a> Parts<'a> {
                 start..start + self.case_of[start..].partition_point(|&k| k == c)
             })
             .collect();
-        let supports = self.model.supports.len();
-        let nodes = self.model.nodes.len();
-        let count = 3 * supports + 3 * nodes + 4 * self.linear.members.len();
-        Table::new(count, &cases, |q, out| {
-            let (rows, k) = if q < 3 * supports {
-                (&r.reactions[q / 3 * n..], q % 3)
-            } else if q < 3 * (supports + nodes) {
-                let i = q - 3 * supports;
-                (&r.displacements[i / 3 * n..], i % 3)
-            } else {
-                let i = q - 3 * (supports + nodes);
-                let rows = &r.ends[i / 4 * n..(i / 4 + 1) * n];
-                let length = self.linear.members[i / 4].length;
-                // the moment at the end rises from the start's by the shear per metre
-                let weights = [
-                    [1.0, 0.0, 0.0],
-                    [0.0, 1.0, 0.0],
-                    [0.0, 0.0, 1.0],
-                    [0.0, length, 1.0],
-                ];
-                let [w0, w1, w2] = weights[i % 4];
-                out.extend(rows.iter().map(|e| w0 * e[0] + w1 * e[1] + w2 * e[2]));
-                return;
-            };
-            out.extend(rows[..n].iter().map(|e| e[k]));
-        })
+        let (supports, nodes) = (self.model.supports.len(), self.model.nodes.len());
+        let members = &self.linear.members;
+        let mut table = Table::new(3 * supports + 3 * nodes + 4 * members.len(), cases);
+        for (column, items) in [(&r.reactions, supports), (&r.displacements, nodes)] {
+            for i in 0..items {
+                r.rows(column, i).iter().for_each(|row| table.push(row));
+            }
+        }
+        let mut at_end = Vec::with_capacity(r.count);
+        for (m, member) in members.iter().enumerate() {
+            let [axial, shear, moment] = r.rows(&r.ends, m);
+            [axial, shear, moment]
+                .iter()
+                .for_each(|row| table.push(row));
+            at_end.clear();
+            at_end.extend(shear.iter().zip(moment).map(|(v, s)| s + member.length * v));
+            table.push(&at_end);
+        }
+        table
     }
 
     /// Where quantity `k` of item `i` of a part is in [`Parts::table`] (for a member: 0 axial force,
@@ -352,8 +347,8 @@ impl<'a> Parts<'a> {
         let r = &self.responses;
         let mut contributions = Contributions::default();
         // a support's reactions or a node's displacements: the fixed part of each, and every piece's rows
-        let mut at_points = |part: Quantity, held: &[[f64; 3]], rows: &[[f64; 3]]| {
-            let of = |i: usize| &rows[i * r.count..(i + 1) * r.count];
+        let mut at_points = |part: Quantity, held: &[[f64; 3]], column: &[f64]| {
+            let of = |i: usize| r.rows(column, i);
             let mut range = |i: usize, k: usize| {
                 let q = self.quantity(part, i, k);
                 let mut weights = [0.0; 3];

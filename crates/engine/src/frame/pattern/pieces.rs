@@ -88,20 +88,29 @@ pub(super) fn cut(model: &FrameModel, pattern: &[usize]) -> (Vec<FramePiece>, Ve
     (pieces, loads)
 }
 
-/// Every piece's response at factor 1.
+/// Every piece's response at factor 1, each quantity's pieces side by side (a row), so that a
+/// quantity's contributions are read as one slice.
 pub(super) struct Responses {
     /// Pieces.
     pub count: usize,
-    /// `[axial force, shear, moment at the start]` of member m under piece j at `m * count + j`
+    /// Member m's axial force, shear and moment at the start under piece j at `(3m + k) count + j`
     /// (along the member: the first two constant, the moment rising by the shear per metre); zero
     /// for a piece on the member itself, which acts along it through [`Responses::own`] instead.
-    pub ends: Vec<[f64; 3]>,
-    /// `[horizontal, vertical, moment]` of support s under piece j at `s * count + j`.
-    pub reactions: Vec<[f64; 3]>,
-    /// `[x, y, rotation]` of node n under piece j at `n * count + j`.
-    pub displacements: Vec<[f64; 3]>,
+    pub ends: Vec<f64>,
+    /// Support s's horizontal, vertical and moment reaction under piece j at `(3s + k) count + j`.
+    pub reactions: Vec<f64>,
+    /// Node n's x, y and rotation under piece j at `(3n + k) count + j`.
+    pub displacements: Vec<f64>,
     /// Per piece: its member's functions, over that member's breakpoints `xs`.
     pub own: Vec<Option<(usize, Functions)>>,
+}
+
+impl Responses {
+    /// Item `i`'s three rows of `column` (one of [`Responses::ends`], `reactions`, `displacements`).
+    pub fn rows<'a>(&self, column: &'a [f64], i: usize) -> [&'a [f64]; 3] {
+        let n = self.count;
+        std::array::from_fn(|k| &column[(3 * i + k) * n..(3 * i + k + 1) * n])
+    }
 }
 
 /// The responses of `loads` (each a piece's), member functions over the breakpoints `xs`. The
@@ -127,28 +136,31 @@ pub(super) fn responses(
     let solved = linear.system.solve_many(&forces);
     let mut out = Responses {
         count,
-        ends: vec![[0.0; 3]; members.len() * count],
-        reactions: vec![[0.0; 3]; model.supports.len() * count],
-        displacements: vec![[0.0; 3]; model.nodes.len() * count],
+        ends: vec![0.0; 3 * members.len() * count],
+        reactions: vec![0.0; 3 * model.supports.len() * count],
+        displacements: vec![0.0; 3 * model.nodes.len() * count],
         own: Vec::with_capacity(count),
     };
     let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
     for (k, m) in members.iter().enumerate() {
         // the start's axial force, shear and moment under each piece
         end_forces(m, &solved, 3, &mut along);
-        for (j, e) in out.ends[k * count..(k + 1) * count].iter_mut().enumerate() {
-            *e = [-along[0][j], along[1][j], -along[2][j]];
+        let rows = out.ends[3 * k * count..3 * (k + 1) * count].chunks_exact_mut(count);
+        for ((row, a), sign) in rows.zip(&along).zip([-1.0, 1.0, -1.0]) {
+            row.iter_mut().zip(a).for_each(|(e, a)| *e = sign * a);
         }
     }
     reactions(model, linear, (&solved, &fixed), loads, &mut out.reactions);
     for (n, axes) in linear.restraints.axes.iter().enumerate() {
         let [a0, a1] = *axes;
         let at = |k: usize| &solved[(3 * n + k) * count..(3 * n + k + 1) * count];
-        let rows = &mut out.displacements[n * count..(n + 1) * count];
-        for (j, row) in rows.iter_mut().enumerate() {
-            let (u0, u1) = (at(0)[j], at(1)[j]);
-            *row = [a0[0] * u0 + a1[0] * u1, a0[1] * u0 + a1[1] * u1, at(2)[j]];
+        let rows = &mut out.displacements[3 * n * count..3 * (n + 1) * count];
+        let (x, rest) = rows.split_at_mut(count);
+        let (y, rotation) = rest.split_at_mut(count);
+        for (j, (u0, u1)) in at(0).iter().zip(at(1)).enumerate() {
+            (x[j], y[j]) = (a0[0] * u0 + a1[0] * u1, a0[1] * u0 + a1[1] * u1);
         }
+        rotation.copy_from_slice(at(2));
     }
     for (j, (piece, fixed)) in loads.iter().zip(&fixed).enumerate() {
         let own = piece
@@ -161,7 +173,7 @@ pub(super) fn responses(
                     member.to_local * Vector6::from_fn(|i, _| solved[member.dofs[i] * count + j]);
                 let p = member.end_forces(&u, &f);
                 // it acts along its member, through `own`, not through the member's ends
-                out.ends[m * count + j] = [0.0; 3];
+                (0..3).for_each(|k| out.ends[(3 * m + k) * count + j] = 0.0);
                 let mut functions_of = Functions::default();
                 functions(&mut functions_of, member, &u, &p, local, &xs[*m]);
                 (*m, functions_of)
@@ -204,14 +216,14 @@ pub(super) fn at_support(model: &FrameModel, linear: &Linear) -> Vec<usize> {
         .collect()
 }
 
-/// Each support's reaction under each piece (`out[s * count + j]`): what the members at supports
-/// take from its node, less the piece's load applied there.
+/// Each support's reaction under each piece (`out[(3s + k) count + j]`): what the members at
+/// supports take from its node, less the piece's load applied there.
 fn reactions(
     model: &FrameModel,
     linear: &Linear,
     (solved, fixed): (&[f64], &[FixedEnd]),
     loads: &[PieceLoads],
-    out: &mut [[f64; 3]],
+    out: &mut [f64],
 ) {
     let count = loads.len();
     let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
@@ -226,16 +238,16 @@ fn reactions(
         }
         for (end, node) in [(0, m.dofs[0] / 3), (3, m.dofs[3] / 3)] {
             for (s, _) in (model.supports.iter().enumerate()).filter(|(_, s)| s.node == node) {
-                for (j, r) in out[s * count..(s + 1) * count].iter_mut().enumerate() {
+                for j in 0..count {
                     let g = m.to_global([along[end][j], along[end + 1][j], along[end + 2][j]]);
-                    (0..3).for_each(|i| r[i] += g[i]);
+                    (0..3).for_each(|i| out[(3 * s + i) * count + j] += g[i]);
                 }
             }
         }
     }
     for (s, support) in model.supports.iter().enumerate() {
-        for (r, piece) in out[s * count..(s + 1) * count].iter_mut().zip(loads) {
-            (0..3).for_each(|i| r[i] -= piece.nodal[support.node][i]);
+        for (j, piece) in loads.iter().enumerate() {
+            (0..3).for_each(|i| out[(3 * s + i) * count + j] -= piece.nodal[support.node][i]);
         }
     }
 }
