@@ -110,44 +110,73 @@ fn larger(m: f64, v: f64) -> f64 {
 }
 
 impl Sides {
-    /// The sides of the contributions `values[pieces]`; `words` is scratch.
+    /// The sides of the contributions `values[pieces]`; `words` is scratch. One pass counts every
+    /// contribution that is not zero and finds the largest; only when some counted one is within
+    /// [`COUNTS`] of the largest (round-off beside it) is a second pass needed, which leaves those
+    /// out. Either way the sums add the same contributions in the same order.
     fn of(values: &[f64], pieces: Range<usize>, words: &mut [Vec<u64>; 2]) -> Self {
-        let largest = largest_magnitude(&values[pieces.clone()]);
+        let every = Gathered::of(values, pieces.clone(), 0.0, words);
+        let largest = every.largest;
         let threshold = COUNTS * largest;
-        for w in words.iter_mut() {
-            w.clear();
-            w.resize(pieces.end.div_ceil(64), 0);
-        }
-        let mut sums = [0.0; 2];
-        let mut least = [f64::INFINITY; 2];
-        // a word's pieces at a time, its bits gathered in registers, with no branch per piece; the
-        // smallest counted found in the same pass (a smallest is the same in any order)
-        let mut j = pieces.start;
-        while j < pieces.end {
-            let stop = (j / 64 * 64 + 64).min(pieces.end);
-            let mut word = [0; 2];
-            for (bit, &c) in (j % 64..).zip(&values[j..stop]) {
-                let [up, down] = [c > threshold, -c > threshold];
-                word[0] |= u64::from(up) << bit;
-                word[1] |= u64::from(down) << bit;
-                sums[0] += chosen(up, c, 0.0);
-                sums[1] += chosen(down, c, 0.0);
-                least[0] = least[0].min(chosen(up, c, f64::INFINITY));
-                least[1] = least[1].min(chosen(down, -c, f64::INFINITY));
-            }
-            words[0][j / 64] = word[0];
-            words[1][j / 64] = word[1];
-            j = stop;
-        }
+        let counted = if every.least.iter().all(|&l| l > threshold) {
+            every
+        } else {
+            Gathered::of(values, pieces, threshold, words)
+        };
         let side = |k: usize| Side {
-            sum: sums[k],
-            least: least[k],
+            sum: counted.sums[k],
+            least: counted.least[k],
             pieces: Arrangement::from_words(&words[k]),
         };
         Sides {
             largest,
             sides: [side(0), side(1)],
         }
+    }
+}
+
+/// The contributions beyond a threshold each way: their sums, their smallest magnitudes (infinite
+/// when none), their pieces (in the words), and the largest magnitude of all.
+struct Gathered {
+    sums: [f64; 2],
+    least: [f64; 2],
+    largest: f64,
+}
+
+impl Gathered {
+    /// Of `values[pieces]` beyond `threshold` (upward, and downward), the pieces into `words`.
+    fn of(values: &[f64], pieces: Range<usize>, threshold: f64, words: &mut [Vec<u64>; 2]) -> Self {
+        for w in words.iter_mut() {
+            w.clear();
+            w.resize(pieces.end.div_ceil(64), 0);
+        }
+        let mut out = Gathered {
+            sums: [0.0; 2],
+            least: [f64::INFINITY; 2],
+            largest: 0.0,
+        };
+        // a word's pieces at a time, its bits gathered in registers, with no branch per piece (a
+        // smallest or largest is the same in any order)
+        let mut j = pieces.start;
+        while j < pieces.end {
+            let stop = (j / 64 * 64 + 64).min(pieces.end);
+            let mut word = [0; 2];
+            for (bit, &c) in (j % 64..).zip(&values[j..stop]) {
+                let [up, down] = [c > threshold, -c > threshold];
+                let m = c.abs();
+                word[0] |= u64::from(up) << bit;
+                word[1] |= u64::from(down) << bit;
+                out.sums[0] += chosen(up, c, 0.0);
+                out.sums[1] += chosen(down, c, 0.0);
+                out.least[0] = chosen(up & (m < out.least[0]), m, out.least[0]);
+                out.least[1] = chosen(down & (m < out.least[1]), m, out.least[1]);
+                out.largest = chosen(m > out.largest, m, out.largest);
+            }
+            words[0][j / 64] = word[0];
+            words[1][j / 64] = word[1];
+            j = stop;
+        }
+        out
     }
 }
 
@@ -225,6 +254,54 @@ impl Contributions {
             value,
             position,
             pieces: Arrangement::from_words(words),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random contributions of one case, some of them round-off beside the largest (1e-14 to 1e-10 of
+    /// it), some zero and some just past the threshold, against decisions.md 17 taken literally at
+    /// factors of either sign: the pieces whose contribution exceeds 1e-9 of the largest the adverse
+    /// way, and their sum.
+    #[test]
+    fn the_table_counts_what_exceeds_the_threshold_and_nothing_else() {
+        let mut rng = fastrand::Rng::with_seed(32);
+        for round in 0..200 {
+            let n = 1 + round % 140;
+            let largest = 10.0 * rng.f64() + 0.1;
+            let values: Vec<f64> = (0..n)
+                .map(|_| {
+                    let sign = if rng.bool() { 1.0 } else { -1.0 };
+                    let size = match rng.usize(0..5) {
+                        0 => 0.0,
+                        1 => largest * 10f64.powf(-14.0 + 4.0 * rng.f64()),
+                        2 => largest * COUNTS * 1.5,
+                        _ => largest * rng.f64(),
+                    };
+                    sign * size
+                })
+                .chain([largest])
+                .collect();
+            let pieces = 0..values.len();
+            let mut table = Table::new(1, Vec::from([pieces]));
+            table.push(&values);
+            for f in [1.5, -0.4] {
+                for d in [0, 1] {
+                    let (sum, pieces) = table.adverse(0, (d, &[f]), &[]).expect("one case");
+                    let threshold = COUNTS * f64::abs(f) * largest;
+                    let sign = [1.0, -1.0][d];
+                    let counted: Vec<usize> = (0..values.len())
+                        .filter(|&j| sign * f * values[j] > threshold)
+                        .collect();
+                    let want: f64 = counted.iter().map(|&j| f * values[j]).sum();
+                    let what = format!("round {round}, factor {f}, direction {d}");
+                    assert_eq!(pieces.to_vec(), counted, "{what}");
+                    assert!((sum - want).abs() <= 1e-12 * largest * n as f64, "{what}");
+                }
+            }
         }
     }
 }
