@@ -145,9 +145,9 @@ pub(super) fn responses(
     for (k, m) in members.iter().enumerate() {
         // the start's axial force, shear and moment under each piece
         end_forces(m, &solved, 3, &mut along);
-        let rows = out.ends[3 * k * count..3 * (k + 1) * count].chunks_exact_mut(count);
-        for ((row, a), sign) in rows.zip(&along).zip([-1.0, 1.0, -1.0]) {
-            row.iter_mut().zip(a).for_each(|(e, a)| *e = sign * a);
+        for (r, sign) in [-1.0, 1.0, -1.0].into_iter().enumerate() {
+            let row = &mut out.ends[(3 * k + r) * count..(3 * k + r + 1) * count];
+            row.iter_mut().zip(&along[r]).for_each(|(e, a)| *e = sign * a);
         }
     }
     reactions(model, linear, (&solved, &fixed), loads, &mut out.reactions);
