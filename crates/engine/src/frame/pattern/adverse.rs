@@ -143,6 +143,40 @@ struct Gathered {
     largest: f64,
 }
 
+/// [`Gathered`] in four running lanes, piece j in lane j % 4: four independent chains of additions
+/// and comparisons rather than one, each waiting on the last (the sums' order changes, by round-off
+/// only; a smallest or largest is the same in any order).
+struct Lanes {
+    sums: [[f64; 4]; 2],
+    least: [[f64; 4]; 2],
+    largest: [f64; 4],
+}
+
+impl Lanes {
+    /// Contribution `c` into lane `l`; whether it counts upward and downward.
+    fn take(&mut self, l: usize, c: f64, threshold: f64) -> [bool; 2] {
+        let [up, down] = [c > threshold, -c > threshold];
+        let m = c.abs();
+        for (k, counts) in [(0, up), (1, down)] {
+            self.sums[k][l] += chosen(counts, c, 0.0);
+            let least = self.least[k][l];
+            self.least[k][l] = chosen(counts & (m < least), m, least);
+        }
+        self.largest[l] = chosen(m > self.largest[l], m, self.largest[l]);
+        [up, down]
+    }
+
+    fn gathered(&self) -> Gathered {
+        let sum = |s: [f64; 4]| (s[0] + s[1]) + (s[2] + s[3]);
+        let least = |s: [f64; 4]| s.into_iter().fold(f64::INFINITY, f64::min);
+        Gathered {
+            sums: self.sums.map(sum),
+            least: self.least.map(least),
+            largest: self.largest.into_iter().fold(0.0, larger),
+        }
+    }
+}
+
 impl Gathered {
     /// Of `values[pieces]` beyond `threshold` (upward, and downward), the pieces into `words`.
     fn of(values: &[f64], pieces: Range<usize>, threshold: f64, words: &mut [Vec<u64>; 2]) -> Self {
@@ -150,33 +184,36 @@ impl Gathered {
             w.clear();
             w.resize(pieces.end.div_ceil(64), 0);
         }
-        let mut out = Gathered {
-            sums: [0.0; 2],
-            least: [f64::INFINITY; 2],
-            largest: 0.0,
+        let mut lanes = Lanes {
+            sums: [[0.0; 4]; 2],
+            least: [[f64::INFINITY; 4]; 2],
+            largest: [0.0; 4],
         };
-        // a word's pieces at a time, its bits gathered in registers, with no branch per piece (a
-        // smallest or largest is the same in any order)
+        // a word's pieces at a time, its bits gathered in registers, with no branch per piece
         let mut j = pieces.start;
         while j < pieces.end {
             let stop = (j / 64 * 64 + 64).min(pieces.end);
             let mut word = [0; 2];
-            for (bit, &c) in (j % 64..).zip(&values[j..stop]) {
-                let [up, down] = [c > threshold, -c > threshold];
-                let m = c.abs();
+            let mut mark = |bit: usize, [up, down]: [bool; 2]| {
                 word[0] |= u64::from(up) << bit;
                 word[1] |= u64::from(down) << bit;
-                out.sums[0] += chosen(up, c, 0.0);
-                out.sums[1] += chosen(down, c, 0.0);
-                out.least[0] = chosen(up & (m < out.least[0]), m, out.least[0]);
-                out.least[1] = chosen(down & (m < out.least[1]), m, out.least[1]);
-                out.largest = chosen(m > out.largest, m, out.largest);
+            };
+            let quads = values[j..stop].chunks_exact(4);
+            let (rest, first) = (quads.remainder(), j % 64);
+            let done = first + 4 * quads.len();
+            for (q, four) in quads.enumerate() {
+                for (l, &c) in four.iter().enumerate() {
+                    mark(first + 4 * q + l, lanes.take(l, c, threshold));
+                }
+            }
+            for (i, &c) in rest.iter().enumerate() {
+                mark(done + i, lanes.take(i, c, threshold));
             }
             words[0][j / 64] = word[0];
             words[1][j / 64] = word[1];
             j = stop;
         }
-        out
+        lanes.gathered()
     }
 }
 
