@@ -145,34 +145,44 @@ struct Gathered {
 
 /// [`Gathered`] in four running lanes, piece j in lane j % 4: four independent chains of additions
 /// and comparisons rather than one, each waiting on the last (the sums' order changes, by round-off
-/// only; a smallest or largest is the same in any order).
+/// only; a smallest or largest is the same in any order). Nothing is chosen by a floating-point
+/// select, which WebAssembly engines compile to a branch (mispredicted at random, piece by piece): a
+/// sum adds the contribution times 1 or 0, and the magnitudes are compared as their bits (a
+/// non-negative number's bits order as it does) with integer selects, which are not branches.
 struct Lanes {
     sums: [[f64; 4]; 2],
-    least: [[f64; 4]; 2],
-    largest: [f64; 4],
+    /// The smallest counted magnitude's bits (`u64::MAX` for none).
+    least: [[u64; 4]; 2],
+    /// The largest magnitude's bits, a NaN's left out.
+    largest: [u64; 4],
 }
 
 impl Lanes {
     /// Contribution `c` into lane `l`; whether it counts upward and downward.
     fn take(&mut self, l: usize, c: f64, threshold: f64) -> [bool; 2] {
         let [up, down] = [c > threshold, -c > threshold];
-        let m = c.abs();
+        let magnitude = c.to_bits() & !(1 << 63);
         for (k, counts) in [(0, up), (1, down)] {
-            self.sums[k][l] += chosen(counts, c, 0.0);
-            let least = self.least[k][l];
-            self.least[k][l] = chosen(counts & (m < least), m, least);
+            self.sums[k][l] += c * f64::from(u8::from(counts));
+            // all ones where it does not count, so that the smallest is never it
+            let key = magnitude | u64::from(!counts).wrapping_neg();
+            self.least[k][l] = self.least[k][l].min(key);
         }
-        self.largest[l] = chosen(m > self.largest[l], m, self.largest[l]);
+        let not_nan = u64::from(!c.is_nan()).wrapping_neg();
+        self.largest[l] = self.largest[l].max(magnitude & not_nan);
         [up, down]
     }
 
     fn gathered(&self) -> Gathered {
         let sum = |s: [f64; 4]| (s[0] + s[1]) + (s[2] + s[3]);
-        let least = |s: [f64; 4]| s.into_iter().fold(f64::INFINITY, f64::min);
+        let least = |s: [u64; 4]| match s.into_iter().fold(u64::MAX, u64::min) {
+            u64::MAX => f64::INFINITY,
+            bits => f64::from_bits(bits),
+        };
         Gathered {
             sums: self.sums.map(sum),
             least: self.least.map(least),
-            largest: self.largest.into_iter().fold(0.0, larger),
+            largest: f64::from_bits(self.largest.into_iter().fold(0, u64::max)),
         }
     }
 }
@@ -186,8 +196,8 @@ impl Gathered {
         }
         let mut lanes = Lanes {
             sums: [[0.0; 4]; 2],
-            least: [[f64::INFINITY; 4]; 2],
-            largest: [0.0; 4],
+            least: [[u64::MAX; 4]; 2],
+            largest: [0; 4],
         };
         // a word's pieces at a time, its bits gathered in registers, with no branch per piece
         let mut j = pieces.start;
@@ -217,25 +227,19 @@ impl Gathered {
     }
 }
 
-/// `value` if `keep`, else `otherwise`, by the bits, so that no branch is taken on the data (a
-/// branch per piece, mispredicted at random, costs more than the loop's arithmetic).
-fn chosen(keep: bool, value: f64, otherwise: f64) -> f64 {
-    let mask = u64::from(keep).wrapping_neg();
-    f64::from_bits(value.to_bits() & mask | otherwise.to_bits() & !mask)
-}
-
-/// The largest of `values`' magnitudes (0 for none): four running largest, which rustc vectorises
-/// (the largest is the same in whatever order the values are met).
+/// The largest of `values`' magnitudes (0 for none, a NaN left out): their bits compared in four
+/// running lanes (see [`Lanes`]).
 fn largest_magnitude(values: &[f64]) -> f64 {
-    let mut lanes = [0.0; 4];
+    let bits = |v: &f64| (v.to_bits() & !(1 << 63)) & u64::from(!v.is_nan()).wrapping_neg();
+    let mut lanes = [0; 4];
     let chunks = values.chunks_exact(4);
     let rest = chunks.remainder();
     for c in chunks {
         for (lane, v) in lanes.iter_mut().zip(c) {
-            *lane = larger(*lane, v.abs());
+            *lane = (*lane).max(bits(v));
         }
     }
-    (rest.iter().chain(&lanes)).fold(0.0, |m, v| larger(m, v.abs()))
+    f64::from_bits(rest.iter().map(bits).chain(lanes).fold(0, u64::max))
 }
 
 /// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
@@ -283,7 +287,7 @@ impl Contributions {
             for (bit, &c) in chunk.iter().enumerate() {
                 let counts = sign * c > threshold;
                 word |= u64::from(counts) << bit;
-                value += chosen(counts, c, 0.0);
+                value += c * f64::from(u8::from(counts));
             }
             words.push(word);
         }

@@ -147,7 +147,9 @@ pub(super) fn responses(
         end_forces(m, &solved, 3, &mut along);
         for (r, sign) in [-1.0, 1.0, -1.0].into_iter().enumerate() {
             let row = &mut out.ends[(3 * k + r) * count..(3 * k + r + 1) * count];
-            row.iter_mut().zip(&along[r]).for_each(|(e, a)| *e = sign * a);
+            row.iter_mut()
+                .zip(&along[r])
+                .for_each(|(e, a)| *e = sign * a);
         }
     }
     reactions(model, linear, (&solved, &fixed), loads, &mut out.reactions);
