@@ -11,10 +11,12 @@
  * Frames: the 300-node, 1,000-member frame of bench/fixtures (dead and live load on each of its 261 beams, wind at
  * 29 nodes) under every AS1170 combination of those cases, with `pattern: [Q]` (261 pieces: every ULS combination's
  * reactions and member extremes, every SLS one's displacements, over every arrangement) beside the same model
- * without it, through the engine facade (the request's 500-load bound keeps this model out of the pipeline). The
- * facade hands over every bound's value, position and governing arrangement (the pieces present, as bits: 35,700
- * bounds naming 2.8 million pieces in all); a bound lists its pieces as indices only when `pieces` is read, where a
- * response names them (ts/engine/pattern-columns.ts), which this facade run does not do.
+ * without it, through the engine facade (the request's 500-load bound keeps this model out of the pipeline): each
+ * side measures the engine's solve and everything the service reads from the engine to write its answer. The
+ * patterned side's bounds come as the binding's columns, per part each bound's value and position and its governing
+ * arrangement as bits (35,700 bounds naming 2.8 million pieces in all), which the service's writer reads directly
+ * (ts/solve/frame-pattern.ts), as the plain side's member results are columns the writer reads; neither side's
+ * writing of the response is timed.
  */
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../ts/engine/node.js';

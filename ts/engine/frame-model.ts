@@ -3,7 +3,7 @@
  * serde names): SI throughout (kN, m, kN/m², m², m⁴, rad), indices for ids, counter-clockwise moments.
  */
 
-import type { EnginePatternedRange } from './types.js';
+import type { PatternBounds } from './pattern-columns.js';
 
 export type EngineLoadDirection = 'globalX' | 'globalY' | 'localX' | 'localY';
 
@@ -104,17 +104,18 @@ export interface EngineFrameAnalysis {
 /** A piece of a patterned frame case: its member loads on one member, or its nodal loads on one node (indices). */
 export type EngineFramePiece = { case: number; member: number } | { case: number; node: number };
 
-/** Three quantities' bounds: horizontal, vertical, moment (reactions); axial, shear, moment (members); x, y, rotation (nodes). */
-export type EngineTriple = [EnginePatternedRange, EnginePatternedRange, EnginePatternedRange];
-
 export const PATTERN_DIAGRAMS = ['axial', 'shear', 'moment'] as const;
 export type PatternDiagram = (typeof PATTERN_DIAGRAMS)[number];
 
-/** One combination's bounds over every arrangement; a part it was not asked for is empty. */
+/**
+ * One combination's bounds over every arrangement; a part it was not asked for is empty. Per item three
+ * quantities (horizontal, vertical, moment of a reaction; axial force, shear, moment of a member; x, y, rotation of
+ * a node), each its largest bound then its smallest: quantity k of item i has bounds 6i + 2k and 6i + 2k + 1.
+ */
 export interface EngineFramePatterned {
-  reactions: EngineTriple[];
-  members: EngineTriple[];
-  displacements: EngineTriple[];
+  reactions: PatternBounds;
+  members: PatternBounds;
+  displacements: PatternBounds;
   /** Each member's sampled bounds, when asked for (a figure of the envelope). */
   series?: Record<PatternDiagram, { max: FrameSeries; min: FrameSeries }>;
 }

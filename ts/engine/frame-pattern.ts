@@ -1,11 +1,10 @@
 /**
  * A patterned frame across the binding (crates/engine-wasm/src/frame_pattern.rs, decisions.md 17): each result's
- * bounds over every arrangement of the pieces, read from two columns (values and pieces) per part, and the
- * sampled member bounds a figure of the envelope draws.
+ * bounds over every arrangement of the pieces, two columns (values and pieces) per part handed on as they are,
+ * and the sampled member bounds a figure of the envelope draws.
  */
-import { PATTERN_DIAGRAMS, type EngineFramePatterned, type EngineTriple, type FrameSeries, type PatternDiagram } from './frame-model.js';
-import { boundColumns } from './pattern-columns.js';
-import type { EnginePatternedRange } from './types.js';
+import { PATTERN_DIAGRAMS, type EngineFramePatterned, type FrameSeries, type PatternDiagram } from './frame-model.js';
+import { PatternBounds } from './pattern-columns.js';
 
 /** The binding's reads of one patterned solution. */
 interface PatternColumns {
@@ -15,18 +14,9 @@ interface PatternColumns {
   patternSeriesPairs(result: number, diagram: string, max: boolean): Uint32Array;
 }
 
-/** Each item's three ranges from a part's two columns (of a solution with `pieces` pieces). */
-function triples(values: Float64Array, words: Uint32Array, pieces: number): EngineTriple[] {
-  const columns = boundColumns(values, words, pieces);
-  const range = (): EnginePatternedRange => ({ max: columns.bound(), min: columns.bound() });
-  const out: EngineTriple[] = [];
-  while (columns.more()) out.push([range(), range(), range()]);
-  return out;
-}
-
 /** Result `i`'s bounds (of a solution with `pieces` pieces); `series` when its flags asked for them. */
 export function readFramePattern(solution: PatternColumns, i: number, pieces: number, series: boolean): EngineFramePatterned {
-  const part = (name: string) => triples(solution.patternValues(i, name), solution.patternPieces(i, name), pieces);
+  const part = (name: string) => new PatternBounds(solution.patternValues(i, name), solution.patternPieces(i, name), pieces);
   const out: EngineFramePatterned = { reactions: part('reactions'), members: part('members'), displacements: part('displacements') };
   if (series) {
     const side = (d: PatternDiagram, max: boolean): FrameSeries => ({

@@ -25,11 +25,51 @@ class ColumnBound implements EnginePatternedBound {
   ) {}
 
   get pieces(): Uint32Array {
-    const out: number[] = [];
-    for (let i = 0; i < this.width; i++) {
-      for (let rest = this.words[this.start + i]!; rest !== 0; rest &= rest - 1) out.push(i * 32 + 31 - Math.clz32(rest & -rest));
-    }
-    return Uint32Array.from(out);
+    return listed(this.words, this.start, this.width);
+  }
+}
+
+/** The pieces present in an arrangement of `width` words from `start` in `words`, ascending. */
+function listed(words: Uint32Array, start: number, width: number): Uint32Array {
+  const out: number[] = [];
+  for (let i = 0; i < width; i++) {
+    for (let rest = words[start + i]!; rest !== 0; rest &= rest - 1) out.push(i * 32 + 31 - Math.clz32(rest & -rest));
+  }
+  return Uint32Array.from(out);
+}
+
+/**
+ * One part's bounds as the columns themselves, read by a bound's index (a large frame's 35,700 bounds are never
+ * made into objects: the service writes each straight from here).
+ */
+export class PatternBounds {
+  private readonly width: number;
+
+  constructor(
+    private readonly values: Float64Array,
+    private readonly words: Uint32Array,
+    pieces: number,
+  ) {
+    this.width = Math.ceil(pieces / 32);
+  }
+
+  /** How many bounds. */
+  get count(): number {
+    return this.values.length / 2;
+  }
+
+  value(b: number): number {
+    return this.values[2 * b]!;
+  }
+
+  /** m from the member's start; 0 for a reaction or a displacement. */
+  position(b: number): number {
+    return this.values[2 * b + 1]!;
+  }
+
+  /** The pieces present in bound `b`'s arrangement, ascending. */
+  pieces(b: number): Uint32Array {
+    return listed(this.words, b * this.width, this.width);
   }
 }
 

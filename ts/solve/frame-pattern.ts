@@ -8,11 +8,10 @@ import {
   PATTERN_DIAGRAMS,
   type EngineFramePatterned,
   type EngineFramePiece,
-  type EngineTriple,
   type FrameSeries,
   type PatternDiagram,
 } from '../engine/frame-model.js';
-import type { EnginePatternedRange } from '../engine/types.js';
+import type { PatternBounds } from '../engine/pattern-columns.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
 import type { UnitSystem } from '../units/index.js';
 import { boundPresenters, type Converted } from './pattern-bounds.js';
@@ -40,32 +39,41 @@ export function presentFramePatternBounds(
   request: FrameSolveRequest,
   units: UnitSystem,
 ): FramePatternBounds {
-  const { value, extreme } = boundPresenters(pieces, units);
-  const range = (r: EnginePatternedRange, q: Converted) => ({ max: value(r.max, q), min: value(r.min, q) });
+  const { valueAt, extremeAt } = boundPresenters(pieces, units);
+  // item i's quantity k has its largest bound at 6i + 2k and its smallest next (EngineFramePatterned)
+  const items = (c: PatternBounds) => Array.from({ length: c.count / 6 }, (_, i) => 6 * i);
+  const range = (c: PatternBounds, b: number, q: Converted) => ({ max: valueAt(c, b, q), min: valueAt(c, b + 1, q) });
+  const extremes = (c: PatternBounds, b: number, q: Converted) => ({ max: extremeAt(c, b, q), min: extremeAt(c, b + 1, q) });
   const fixed = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
   const none = { max: { value: 0, pattern: [] }, min: { value: 0, pattern: [] } };
   const bounds: FramePatternBounds = {};
-  if (p.reactions.length > 0) {
-    bounds.reactions = p.reactions.map(([h, v, m], s) => ({
-      horizontal: range(h, 'force'),
-      vertical: range(v, 'force'),
+  const { reactions, members, displacements } = p;
+  if (reactions.count > 0) {
+    bounds.reactions = items(reactions).map((b, s) => ({
+      horizontal: range(reactions, b, 'force'),
+      vertical: range(reactions, b + 2, 'force'),
       // the engine's counter-clockwise moment; the API's is clockwise positive, so its bounds swap; a pin or
       // roller holds none
-      moment: fixed.has(request.supports[s]!.node) ? { max: value(m.min, 'moment', -1), min: value(m.max, 'moment', -1) } : none,
+      moment: fixed.has(request.supports[s]!.node)
+        ? { max: valueAt(reactions, b + 5, 'moment', -1), min: valueAt(reactions, b + 4, 'moment', -1) }
+        : none,
     }));
   }
-  if (p.members.length > 0) {
-    bounds.members = p.members.map(([axial, shear, moment]: EngineTriple) => ({
-      axial: { max: extreme(axial.max, 'force'), min: extreme(axial.min, 'force') },
-      shear: { max: extreme(shear.max, 'force'), min: extreme(shear.min, 'force') },
-      moment: { maxSagging: extreme(moment.max, 'moment'), maxHogging: extreme(moment.min, 'moment') },
-    }));
+  if (members.count > 0) {
+    bounds.members = items(members).map((b) => {
+      const moment = extremes(members, b + 4, 'moment');
+      return {
+        axial: extremes(members, b, 'force'),
+        shear: extremes(members, b + 2, 'force'),
+        moment: { maxSagging: moment.max, maxHogging: moment.min },
+      };
+    });
   }
-  if (p.displacements.length > 0) {
-    bounds.displacements = p.displacements.map(([x, y, rotation]) => ({
-      dx: range(x, 'displacement'),
-      dy: range(y, 'displacement'),
-      rotation: range(rotation, 'rotation'),
+  if (displacements.count > 0) {
+    bounds.displacements = items(displacements).map((b) => ({
+      dx: range(displacements, b, 'displacement'),
+      dy: range(displacements, b + 2, 'displacement'),
+      rotation: range(displacements, b + 4, 'rotation'),
     }));
   }
   return bounds;
