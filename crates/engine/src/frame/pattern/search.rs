@@ -104,11 +104,20 @@ impl Track {
         let (mut next, mut k) = (0, 0);
         let mut kept = Vec::with_capacity(cuts.len());
         kept.push(cuts[0]);
+        // the own pieces' polynomials on segment k and their degrees, found once per segment
+        let on = |k: usize| -> Vec<(&Poly, usize)> {
+            (own.iter().copied())
+                .map(|f| poly(f, k, function))
+                .map(|p| (p, p.degree()))
+                .collect()
+        };
+        let mut own_here = on(0);
         for w in cuts.windows(2).filter(|w| w[1] > w[0]) {
             let mid = 0.5 * (w[0] + w[1]);
             while k + 2 < xs.len() && mid >= xs[k + 1] {
                 k += 1;
                 track.first.push(kept.len() - 1);
+                own_here = on(k);
             }
             while let Some(&(_, c, [a, b])) = events.get(next).filter(|e| e.0 < mid) {
                 let s = if b > 0.0 { 1.0 } else { -1.0 };
@@ -117,10 +126,10 @@ impl Track {
             }
             track.up.extend_from_slice(&up);
             let t = mid - xs[k];
-            track.own_sign.extend(own.iter().map(|f| {
-                let p = poly(f, k, function);
-                sign_of(p.eval_to(t, p.degree()))
-            }));
+            let signs = own_here
+                .iter()
+                .map(|(p, degree)| sign_of(p.eval_to(t, *degree)));
+            track.own_sign.extend(signs);
             kept.push(w[1]);
         }
         track.first.resize(xs.len(), kept.len() - 1);
