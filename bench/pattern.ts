@@ -104,7 +104,7 @@ const framePieces = engine.solveFrame(framePatterned, frameVectors, 1).pieces?.l
 const [framePlain, frameWithPattern] = paired(
   () => engine.solveFrame(frame.model, frameVectors, 1),
   () => engine.solveFrame(framePatterned, frameVectors, 1),
-  3,
+  6,
 );
 const frameRatio = frameWithPattern.median / framePlain.median;
 console.log(
