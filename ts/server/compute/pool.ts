@@ -33,7 +33,7 @@ export const DEFAULT_DEADLINE_MS = 5000;
  * How far, in percent, a heap's old generation may grow past what its last full collection kept before the next
  * one: V8 itself chooses up to 300% when collecting is cheap beside the program's own work. An engine thread's
  * request leaves 0.5-2 MB of dead objects in its old generation (what survived the collections of the young one
- * made during the request), so at 300% a thread keeping 21 MB swung between 55 and 140 MB, about a quarter of
+ * made during the request), so at 300% a thread keeping 21 MB swung between 54 and 147 MB, about a quarter of
  * the service's resident memory, and its first requests read far below its settled ones; at 50% it stays within
  * 72-85 MB. The setting is V8's and the process's: the main thread (some 35 MB kept) follows it too.
  */
