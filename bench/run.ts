@@ -114,14 +114,14 @@ const beam = JSON.parse(readFileSync(fixture('beam-20-span.json'), 'utf8')) as {
 }
 
 // 2. The service's resident memory after 1,000 large frames against after 10, one request at a time to a fresh
-// service. V8 grows its young generation from 1 to 16 MB semi-spaces under load, some 45 MB of resident memory that
-// would show as growth between the two readings without being a leak: the service starts with it grown (a service
-// under load reaches it within seconds), so the comparison sees what the requests leave behind. Each reading is the
-// median of one after each of the nine requests ending there: the main thread and both engine threads each hold up
-// to some tens of MB of garbage until their next collection, so single readings 110 requests apart ranged from 340 to
-// 388 MB with no trend (one service, 1,000 frames), while a leak grows every reading.
+// service with the service's own settings (no V8 flags of the bench's). Each reading is the median of one after each
+// of the nine requests ending there: single readings move by some tens of MB with each thread's collections, while
+// a leak grows every reading. Two things made the first readings sit below the settled ones, and the service now
+// settles them itself (docs/architecture.md, speed): the engine thread's heap under V8's own growth rule (see
+// HEAP_GROWING_PERCENT, compute/pool.ts) and answers kept by the main thread until its next full collection
+// (compute/release.ts).
 {
-  const fresh = await serve('service', undefined, ['--min-semi-space-size=16']);
+  const fresh = await serve('service');
   const url = `${fresh.url}/v1/frame/solve`;
   const body = frameRequest();
   const send = async (count: number) => {

@@ -34,6 +34,7 @@ import type { SectionLibrary } from '../../sections/library.js';
 import { SectionListQuery, SectionLookupQuery } from '../../schema/sections.js';
 import type { Compute } from '../compute/settle.js';
 import { FIGURE_TASKS, type TaskName } from '../compute/tasks.js';
+import { release } from '../compute/release.js';
 import { STORE_RETRY_AFTER_S } from '../middleware/access.js';
 import { PNG_MIME_TYPE } from '../png.js';
 import { MAX_BODY_BYTES } from '../middleware/body.js';
@@ -103,6 +104,8 @@ function computed(name: TaskName): (deps: RouteDeps) => Middleware {
       // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
       ctx.set('Content-Type', answer.kind === 'json' ? JSON_TYPE : PNG_MIME_TYPE);
       ctx.body = asBuffer(answer.bytes);
+      // 'finish' comes once the last bytes are written to the socket; an aborted response leaves them to the collector
+      ctx.res.once('finish', () => release(answer.bytes));
     };
 }
 
