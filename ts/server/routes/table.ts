@@ -7,6 +7,7 @@
  * Paths are OpenAPI templates (`/v1/sections/{name}`); the router matches them exactly, case and
  * trailing slash included.
  */
+import { finished } from 'node:stream';
 import type { Middleware } from 'koa';
 import type { Engine } from '../../engine/engine.js';
 import { mcpRoute } from '../../mcp/index.js';
@@ -103,6 +104,8 @@ function computed(name: TaskName): (deps: RouteDeps) => Middleware {
       // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
       ctx.set('Content-Type', answer.kind === 'json' ? JSON_TYPE : PNG_MIME_TYPE);
       ctx.body = asBuffer(answer.bytes);
+      // bytes in an engine thread's shared memory are its again once the socket has taken them (or the client left)
+      if (answer.kind === 'json' && answer.done) finished(ctx.res, answer.done);
     };
 }
 
