@@ -68,8 +68,8 @@ const truss = JSON.stringify(latticeRequest());
 /**
  * Seconds of load before each measured run: a service runs for hours, and until V8 has compiled the hot code of
  * each isolate (the main thread's and every engine thread's own) its helper threads spend more on compiling than
- * on collecting garbage. After one second they took 0.4-0.5 ms a truss request and the main thread 0.4 ms; after
- * ten, 0.06-0.14 and 0.2 (bench runs of 2026-11-27). Two engine threads compile the same code twice over half the
+ * on collecting garbage. After one second they took 0.36-0.52 ms a truss request and the main thread 0.41-0.55
+ * ms; after ten, 0.06-0.13 and 0.20-0.23 (runs of 2026-11-27). Two engine threads compile the same code twice over half the
  * requests each, so a short warm-up weighs on two threads' rate more than on one's.
  */
 const WARM_UP_S = 8;
