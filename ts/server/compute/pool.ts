@@ -12,7 +12,8 @@ import { compileEngineModule } from '../../engine/node.js';
 import { Problem } from '../../problem/index.js';
 import type { Task, TaskAnswer } from './tasks.js';
 import type { Outcome } from './run.js';
-import type { EngineThreadData } from './worker.js';
+import type { EngineThreadData, ThreadOutcome } from './worker.js';
+import { SharedAnswerViews } from './shared-answers.js';
 import { bodyHash } from './body-hash.js';
 import { FaultRecord, settle, type Compute, type ComputeStatus } from './settle.js';
 
@@ -65,6 +66,8 @@ export class EnginePool implements Compute {
    */
   private readonly flags: Int32Array[];
   private readonly deadlines: DeadlineWatch;
+  /** The engine threads' answer slots (shared-answers.ts). */
+  private readonly shared = new SharedAnswerViews();
 
   constructor(options: EnginePoolOptions = {}) {
     setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -83,6 +86,7 @@ export class EnginePool implements Compute {
       idleTimeout: Infinity,
       workerData: threadData,
     });
+    this.threads.on('workerDestroy', (thread: { id: number }) => this.shared.forget(thread.id));
   }
 
   async run(task: Task, origin: string): Promise<TaskAnswer> {
@@ -92,7 +96,7 @@ export class EnginePool implements Compute {
     let outcome: Outcome;
     try {
       const { moving, transferList } = crossing(task, started);
-      outcome = (await this.threads.run(moving, { signal: deadline.signal, transferList })) as Outcome;
+      outcome = this.received((await this.threads.run(moving, { signal: deadline.signal, transferList })) as ThreadOutcome);
     } catch (error) {
       if (deadline.signal.aborted) throw this.overrun();
       // the thread itself died (not the instance: run.ts catches what the engine throws); a body whose bytes
@@ -106,6 +110,12 @@ export class EnginePool implements Compute {
       this.release();
     }
     return settle(outcome, task, origin, this.faults);
+  }
+
+  /** The outcome with an answer left in a thread's shared memory as its bytes there, freed once sent. */
+  private received(outcome: ThreadOutcome): Outcome {
+    if (outcome.kind !== 'answer' || outcome.answer.kind !== 'shared') return outcome as Outcome;
+    return { ...outcome, answer: { kind: 'json', ...this.shared.receive(outcome.answer) } };
   }
 
   status(): ComputeStatus {

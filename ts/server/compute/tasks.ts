@@ -11,8 +11,13 @@ import { renderBeamDiagram, renderFrameDiagram, renderTrussDiagram } from '../..
 import { renderSectionDiagram, sectionProperties } from '../../solve/section-properties.js';
 import { responseBody } from '../../solve/json-text.js';
 
-/** A task's answer: a JSON response body as UTF-8 bytes, an SVG figure, or the figure as PNG. */
-export type TaskAnswer = { kind: 'json'; bytes: Uint8Array } | { kind: 'svg'; text: string } | { kind: 'png'; bytes: Uint8Array };
+/**
+ * A task's answer: a JSON response body as UTF-8 bytes, an SVG figure, or the figure as PNG. JSON bytes with
+ * `done` are a view of an engine thread's shared memory (shared-answers.ts): the caller calls `done` once they
+ * are sent, and not before, and reads them no more after.
+ */
+export type TaskAnswer =
+  { kind: 'json'; bytes: Uint8Array; done?: () => void } | { kind: 'svg'; text: string } | { kind: 'png'; bytes: Uint8Array };
 
 const json =
   (solve: (body: unknown, context: SolveContext) => unknown) =>
@@ -40,7 +45,8 @@ export const FIGURE_TASKS: ReadonlySet<TaskName> = new Set(['beam.diagram', 'tru
 
 /**
  * A task as it crosses to a thread: its name, the request body and the site its answer names. An HTTP route
- * sends the body's bytes (`json`), parsed on the thread; an MCP tool sends the arguments the SDK parsed (`body`).
+ * sends the body's bytes (`json`), parsed on the thread, and frees a JSON answer's shared memory once it has sent
+ * it (`done`); an MCP tool sends the arguments the SDK parsed (`body`), and its answers are its own.
  */
 export type Task = ({ body: unknown; json?: never } | { json: Uint8Array; body?: never }) & {
   name: TaskName;

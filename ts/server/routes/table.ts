@@ -7,6 +7,7 @@
  * Paths are OpenAPI templates (`/v1/sections/{name}`); the router matches them exactly, case and
  * trailing slash included.
  */
+import { finished } from 'node:stream';
 import type { Middleware } from 'koa';
 import type { Engine } from '../../engine/engine.js';
 import { mcpRoute } from '../../mcp/index.js';
@@ -104,8 +105,11 @@ function computed(name: TaskName): (deps: RouteDeps) => Middleware {
       // the header itself: `ctx.type = 'json'` looks the name up in the MIME table on every request
       ctx.set('Content-Type', answer.kind === 'json' ? JSON_TYPE : PNG_MIME_TYPE);
       ctx.body = asBuffer(answer.bytes);
-      // 'finish' comes once the last bytes are written to the socket; an aborted response leaves them to the collector
-      ctx.res.once('finish', () => release(answer.bytes));
+      // bytes in an engine thread's shared memory are its again once the socket has taken them (or the client left)
+      if (answer.kind === 'json' && answer.done) finished(ctx.res, answer.done);
+      // bytes moved here are freed once the last of them is written to the socket; an aborted response leaves them
+      // to the collector
+      else ctx.res.once('finish', () => release(answer.bytes));
     };
 }
 
