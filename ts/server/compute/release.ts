@@ -1,6 +1,7 @@
 /**
  * An answer's bytes given back to the allocator as soon as the socket has taken them. The bytes come from an
- * engine thread, moved rather than copied, and are then the main thread's: left to its collector, they would
+ * engine thread, moved rather than copied (an answer too large for the thread's shared slots, or one that found
+ * them all held: shared-answers.ts), and are then the main thread's: left to its collector, they would
  * live until its next full collection, and the main thread allocates so little of its own that V8 starts one
  * only once some 64 MB of such memory has piled up (in a service answering 1.84 MB frames one at a time,
  * 5-60 MB of dead answers, swinging with no trend, a sixth of its resident memory).

@@ -9,9 +9,9 @@
  *
  * A thread holds a few slots; it takes a free one for an answer that fits, and the main thread frees it once the
  * response is sent (the socket may still be reading the bytes until then). An answer that does not fit, or that
- * finds every slot held (responses still being written), moves as before. The memory belongs to the thread: one
- * that is ended or replaced leaves its slots behind with it, so no slot is ever written by a thread the main
- * thread has given up on.
+ * finds every slot held (responses still being written), moves as before and is freed once sent (release.ts).
+ * The memory belongs to the thread: one that is ended or replaced leaves its slots behind with it, so no slot is
+ * ever written by a thread the main thread has given up on.
  */
 import { threadId } from 'node:worker_threads';
 
