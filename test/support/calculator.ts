@@ -200,14 +200,9 @@ export async function importModel(page: Page, model: unknown): Promise<string | 
     await page.locator('details:has(#model-json) > summary').click();
     // the page writes the current model into the box as it opens (on `toggle`, delivered later): filled before
     // that, the page's text lands between fill's select-all and its typing, and the two texts run together
-    await box.evaluate(
-      (element) =>
-        new Promise<void>((resolve) => {
-          const written = () => (element as HTMLTextAreaElement).value.trim().startsWith('{');
-          const look = () => (written() ? resolve() : requestAnimationFrame(look));
-          look();
-        }),
-    );
+    // one expression with no named function inside: tsx (the benches) names each inner function with a helper the
+    // page does not have
+    await page.waitForFunction((element) => (element as HTMLTextAreaElement).value.trim().startsWith('{'), await box.elementHandle());
   }
   await box.fill(JSON.stringify(model));
   return afterEdit(page, 'importing a model', () => page.locator('#import-json').click());
