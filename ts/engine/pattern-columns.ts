@@ -14,18 +14,17 @@ export interface BoundColumns {
   more(): boolean;
 }
 
-/** A bound whose pieces are listed from its words (`width` of them from `start` in `words`) when asked for. */
+/** A bound of a part's columns whose pieces are listed from its words when asked for. */
 class ColumnBound implements EnginePatternedBound {
   constructor(
     readonly value: number,
     readonly position: number,
-    private readonly words: Uint32Array,
-    private readonly start: number,
-    private readonly width: number,
+    private readonly columns: PatternBounds,
+    private readonly index: number,
   ) {}
 
   get pieces(): Uint32Array {
-    return listed(this.words, this.start, this.width);
+    return this.columns.pieces(this.index);
   }
 }
 
@@ -73,16 +72,16 @@ export class PatternBounds {
   }
 }
 
-/** The columns of a solution with `pieces` pieces. */
+/** The columns of a solution with `pieces` pieces, read in order. */
 export function boundColumns(values: Float64Array, words: Uint32Array, pieces: number): BoundColumns {
-  const width = Math.ceil(pieces / 32);
-  let at = 0;
+  const columns = new PatternBounds(values, words, pieces);
+  let b = 0;
   return {
     bound() {
-      const b = new ColumnBound(values[at]!, values[at + 1]!, words, (at / 2) * width, width);
-      at += 2;
-      return b;
+      const bound = new ColumnBound(columns.value(b), columns.position(b), columns, b);
+      b += 1;
+      return bound;
     },
-    more: () => at < values.length,
+    more: () => b < columns.count,
   };
 }
