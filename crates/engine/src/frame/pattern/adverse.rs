@@ -168,8 +168,7 @@ impl Lanes {
             let key = magnitude | u64::from(!counts).wrapping_neg();
             self.least[k][l] = self.least[k][l].min(key);
         }
-        let not_nan = u64::from(!c.is_nan()).wrapping_neg();
-        self.largest[l] = self.largest[l].max(magnitude & not_nan);
+        self.largest[l] = self.largest[l].max(magnitude_key(c));
         [up, down]
     }
 
@@ -230,7 +229,7 @@ impl Gathered {
 /// The largest of `values`' magnitudes (0 for none, a NaN left out): their bits compared in four
 /// running lanes (see [`Lanes`]).
 fn largest_magnitude(values: &[f64]) -> f64 {
-    let bits = |v: &f64| (v.to_bits() & !(1 << 63)) & u64::from(!v.is_nan()).wrapping_neg();
+    let bits = |v: &f64| magnitude_key(*v);
     let mut lanes = [0; 4];
     let chunks = values.chunks_exact(4);
     let rest = chunks.remainder();
@@ -240,6 +239,11 @@ fn largest_magnitude(values: &[f64]) -> f64 {
         }
     }
     f64::from_bits(rest.iter().map(bits).chain(lanes).fold(0, u64::max))
+}
+
+/// `v`'s magnitude as bits that order as it does, 0 for a NaN (so that a largest leaves it out).
+fn magnitude_key(v: f64) -> u64 {
+    (v.to_bits() & !(1 << 63)) & u64::from(!v.is_nan()).wrapping_neg()
 }
 
 /// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
