@@ -207,7 +207,7 @@ export function bounds(values: readonly number[], ids: readonly string[]): Bound
 }
 
 /** The pipeline promised aligned results; a misalignment is our bug, not the caller's. */
-function mismatch(what: string): Problem {
+export function mismatch(what: string): Problem {
   return new Problem('internal_error', `Combination results do not line up: ${what}.`);
 }
 

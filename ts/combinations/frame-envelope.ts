@@ -10,6 +10,7 @@ import {
   governing,
   headerOf,
   larger,
+  mismatch,
   ofKind,
   reactionBounds,
   smaller,
@@ -46,11 +47,23 @@ export interface FrameMemberExtremes {
   deflection: { max: ExtremeEntry; maxUp: ExtremeEntry; maxDown: ExtremeEntry };
 }
 
+/**
+ * One combination's member extremes, member by member in the request's order: the pipeline holds them as the
+ * engine's columns (a frame with combinations has hundreds of thousands), the envelope reads them one at a time.
+ */
+export interface FrameMemberExtremesList {
+  readonly length: number;
+  /** The id of the `k`th member (a function that needs no `this`). */
+  readonly member: (k: number) => number;
+  /** The `k`th member's extremes (a function that needs no `this`). */
+  readonly extremes: (k: number) => FrameMemberExtremes;
+}
+
 /** What the envelope reads of one combination's frame results (with a pattern, its bounds over every arrangement too). */
 export interface FrameCombinationResult {
   reactions: FrameReaction[];
   displacements: FrameDisplacement[];
-  members: { member: number; extremes: FrameMemberExtremes }[];
+  members: FrameMemberExtremesList;
   pattern?: FramePatternBounds;
 }
 
@@ -133,11 +146,14 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
       (r) => r.node,
       'frame supports',
     );
-    const members = column(
-      uls.map((run) => run.result.members),
-      (m) => m.member,
-      'frame members',
-    );
+    const members = uls.map((run) => run.result.members);
+    const [count, memberOf] = [members[0]!.length, members[0]!.member];
+    const extremesOf = members.map((list) => list.extremes);
+    for (const list of members) {
+      const other = list.member;
+      for (let k = 0; k < count; k++)
+        if (list.length !== count || other(k) !== memberOf(k)) throw mismatch('frame members differ between combinations');
+    }
     envelope.uls = {
       reactions: supports.map((rs, s) => ({
         node: rs[0]!.node,
@@ -148,10 +164,10 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
           uls.map((run) => run.result.pattern?.reactions?.[s]),
         ),
       })),
-      members: members.map((ms, k) =>
+      members: Array.from({ length: count }, (_, k) =>
         memberEnvelope(
-          ms[0]!.member,
-          ms.map((m, c) => adverseMember(m.extremes, uls[c]!.result.pattern?.members?.[k])),
+          memberOf(k),
+          extremesOf.map((extremes, c) => adverseMember(extremes(k), uls[c]!.result.pattern?.members?.[k])),
           ids,
         ),
       ),

@@ -7,6 +7,7 @@
  * value up, that the table names. Beam, truss and frame responses share the table; a pipeline with other
  * field names passes its own.
  */
+import { ColumnRows } from './column-rows.js';
 import { SeriesData } from './json-text.js';
 
 /** A key's quantity, or null where the numbers under the key are no result (ids, combination factors). */
@@ -43,44 +44,48 @@ export const RESULT_QUANTITIES: QuantityOfKey = {
 
 /** Where a number sits: `holder[key]`. */
 type Holder = Record<string | number, unknown>;
-/** The table as a Map: one lookup per key (a keyed `in` on the table object cost more than the rest of the walk). */
-type Table = ReadonlyMap<string, string | null>;
 
-const tables = new WeakMap<QuantityOfKey, Table>();
-function asMap(quantities: QuantityOfKey): Table {
-  let table = tables.get(quantities);
-  if (!table) tables.set(quantities, (table = new Map(Object.entries(quantities))));
-  return table;
-}
-
-/** One quantity's largest magnitude, and its smallest that is not 0. */
+/**
+ * One quantity's largest magnitude, its smallest that is not 0, and once measured the magnitude below which a value
+ * of it is round-off.
+ */
 class Magnitude {
   most = 0;
   least = Infinity;
+  noise = NaN;
 }
 
 /**
- * Magnitudes per quantity. When no quantity's smallest is below NOISE_FRACTION of its largest, nothing is
- * round-off and the second walk is not needed. One map lookup per value (a frame answer has tens of thousands).
+ * A response's quantities as the walks read them: each key of the table as its quantity's Magnitude (null: not a
+ * result). The walks carry the Magnitude itself from a key down to its numbers, so a number costs no lookup by
+ * quantity name (a frame answer with combinations holds half a million numbers).
  */
 class Magnitudes {
-  private readonly of = new Map<string, Magnitude>();
+  readonly ofKey = new Map<string, Magnitude | null>();
+  private readonly all: Magnitude[] = [];
 
-  add(quantity: string, most: number, least: number): void {
-    let m = this.of.get(quantity);
-    if (m === undefined) this.of.set(quantity, (m = new Magnitude()));
-    if (most > m.most) m.most = most;
-    if (least < m.least) m.least = least;
+  constructor(quantities: QuantityOfKey) {
+    const byQuantity = new Map<string, Magnitude>();
+    for (const [key, quantity] of Object.entries(quantities)) {
+      if (quantity === null) {
+        this.ofKey.set(key, null);
+        continue;
+      }
+      let m = byQuantity.get(quantity);
+      if (m === undefined) byQuantity.set(quantity, (m = new Magnitude()));
+      this.ofKey.set(key, m);
+    }
+    this.all = [...byQuantity.values()];
   }
 
-  /** The magnitude below which a value of `quantity` is round-off. */
-  noise(quantity: string): number {
-    return NOISE_FRACTION * (this.of.get(quantity)?.most ?? NaN);
-  }
-
-  anyNoise(): boolean {
-    for (const m of this.of.values()) if (m.least < NOISE_FRACTION * m.most) return true;
-    return false;
+  /** Each quantity's noise set; whether any value measured is below it (else the second walk has nothing to zero). */
+  settle(): boolean {
+    let any = false;
+    for (const m of this.all) {
+      m.noise = NOISE_FRACTION * m.most;
+      if (m.least < m.noise) any = true;
+    }
+    return any;
   }
 }
 
@@ -137,15 +142,25 @@ interface Finish {
 }
 
 /**
- * Every number under `value` whose key is not an id or factor: measured per quantity (`finish` absent), or
- * finished (round-off written as 0, the rest rounded). Numbers are handled where they are met rather than
- * through a callback per number: a truss response holds a few thousand of them.
+ * Every number under `value` whose key is not an id or factor: measured into its quantity's Magnitude (`finish`
+ * absent), or finished (round-off written as 0, the rest rounded). Numbers are handled where they are met rather
+ * than through a callback per number: a truss response holds a few thousand of them. `quantity` is undefined
+ * under no key the table names: such numbers are rounded, never measured nor zeroed.
  */
-function walk(value: unknown, quantity: string | undefined, table: Table, magnitudes: Magnitudes, finish?: Finish): void {
+function walk(value: unknown, quantity: Magnitude | undefined, magnitudes: Magnitudes, finish?: Finish): void {
   if (value instanceof SeriesData) {
     // a diagram: positions, then values of the diagram's own quantity
-    series(value.xy, 0, table.get('position') ?? undefined, magnitudes, finish);
-    series(value.xy, 1, quantity, magnitudes, finish);
+    numbers(value.xy, 0, 2, magnitudes.ofKey.get('position') ?? undefined, finish);
+    numbers(value.xy, 1, 2, quantity, finish);
+    return;
+  }
+  if (value instanceof ColumnRows) {
+    for (const { path, values } of value.columns) {
+      // the nearest key on the number's path, from the number up, that the table names
+      let own: Magnitude | null | undefined;
+      for (let i = path.length - 1; i >= 0 && own === undefined; i--) own = magnitudes.ofKey.get(path[i]!);
+      if (own !== null) numbers(values, 0, 1, own ?? quantity, finish);
+    }
     return;
   }
   if (typeof value !== 'object' || value === null) return;
@@ -154,21 +169,21 @@ function walk(value: unknown, quantity: string | undefined, table: Table, magnit
     let shape: RowShape | undefined;
     for (let i = 0; i < value.length; i++) {
       const child: unknown = value[i];
-      if (typeof child === 'number') number(holder, i, child, quantity, magnitudes, finish);
+      if (typeof child === 'number') number(holder, i, child, quantity, finish);
       else if (value.length >= ROWS && isRecord(child))
-        rows(child, (shape ??= new RowShape(child, quantity, table)), table, magnitudes, finish);
-      else walk(child, quantity, table, magnitudes, finish);
+        rows(child, (shape ??= new RowShape(child, quantity, magnitudes)), magnitudes, finish);
+      else walk(child, quantity, magnitudes, finish);
     }
     return;
   }
   // for-in rather than Object.keys: no array of keys per object (a frame's envelope has a few hundred thousand)
   for (const key in holder) {
-    const named = table.get(key);
+    const named = magnitudes.ofKey.get(key);
     const own = named === undefined ? quantity : named;
     if (own === null) continue;
     const child = holder[key];
-    if (typeof child === 'number') number(holder, key, child, own, magnitudes, finish);
-    else walk(child, own, table, magnitudes, finish);
+    if (typeof child === 'number') number(holder, key, child, own, finish);
+    else walk(child, own, magnitudes, finish);
   }
 }
 
@@ -177,7 +192,9 @@ const ROWS = 16;
 
 /** An object `walk` reads key by key: not an array, not a series. */
 function isRecord(value: unknown): value is Holder {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof SeriesData);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof SeriesData) && !(value instanceof ColumnRows)
+  );
 }
 
 /**
@@ -188,64 +205,60 @@ function isRecord(value: unknown): value is Holder {
  */
 class RowShape {
   readonly keys: string[] = [];
-  readonly quantities: (string | null | undefined)[] = [];
+  readonly quantities: (Magnitude | null | undefined)[] = [];
   readonly inner: (RowShape | undefined)[] = [];
 
   /** The quantity the rows sit under: the array's, or the key's above them. */
   constructor(
     row: Holder,
-    readonly quantity: string | undefined,
-    table: Table,
+    readonly quantity: Magnitude | undefined,
+    magnitudes: Magnitudes,
   ) {
     for (const key in row) {
-      const named = table.get(key);
+      const named = magnitudes.ofKey.get(key);
       const own = named === undefined ? quantity : named;
       const child = row[key];
       this.keys.push(key);
       this.quantities.push(own);
-      this.inner.push(own !== null && isRecord(child) ? new RowShape(child, own, table) : undefined);
+      this.inner.push(own !== null && isRecord(child) ? new RowShape(child, own, magnitudes) : undefined);
     }
   }
 }
 
 /** `walk` over one row, its keys' quantities taken from the shape while the row's keys are the shape's. */
-function rows(row: Holder, shape: RowShape, table: Table, magnitudes: Magnitudes, finish: Finish | undefined): void {
+function rows(row: Holder, shape: RowShape, magnitudes: Magnitudes, finish: Finish | undefined): void {
   const { keys, quantities, inner } = shape;
   let n = 0;
   let same = true;
   for (const key in row) {
     // from the first key the shape does not have, each key is looked up as `walk` does
     if (same && key !== keys[n]) same = false;
-    let own: string | null | undefined;
+    let own: Magnitude | null | undefined;
     if (same) own = quantities[n];
     else {
-      const named = table.get(key);
+      const named = magnitudes.ofKey.get(key);
       own = named === undefined ? shape.quantity : named;
     }
     n++;
     if (own === null) continue;
     const child = row[key];
-    if (typeof child === 'number') number(row, key, child, own, magnitudes, finish);
-    else if (same && inner[n - 1] !== undefined && isRecord(child)) rows(child, inner[n - 1]!, table, magnitudes, finish);
-    else walk(child, own, table, magnitudes, finish);
+    if (typeof child === 'number') number(row, key, child, own, finish);
+    else if (same && inner[n - 1] !== undefined && isRecord(child)) rows(child, inner[n - 1]!, magnitudes, finish);
+    else walk(child, own, magnitudes, finish);
   }
 }
 
-function number(
-  holder: Holder,
-  key: string | number,
-  value: number,
-  quantity: string | undefined,
-  magnitudes: Magnitudes,
-  finish: Finish | undefined,
-): void {
+function number(holder: Holder, key: string | number, value: number, quantity: Magnitude | undefined, finish: Finish | undefined): void {
   if (value === 0) return;
   const magnitude = Math.abs(value);
   if (finish === undefined) {
-    if (quantity !== undefined) magnitudes.add(quantity, magnitude, magnitude);
+    if (quantity !== undefined) {
+      if (magnitude > quantity.most) quantity.most = magnitude;
+      if (magnitude < quantity.least) quantity.least = magnitude;
+    }
     return;
   }
-  if (finish.zero && quantity !== undefined && magnitude < magnitudes.noise(quantity)) holder[key] = 0;
+  if (finish.zero && quantity !== undefined && magnitude < quantity.noise) holder[key] = 0;
   else if (finish.digits !== undefined) {
     // a double stored into an object is a new heap number: none when rounding leaves it as it was
     const rounded = significant(value, finish.digits);
@@ -253,12 +266,15 @@ function number(
   }
 }
 
-/** Every other number of a series from `first` (positions from 0, values from 1), of `quantity` if known. */
-function series(xy: Float64Array, first: number, quantity: string | undefined, magnitudes: Magnitudes, finish: Finish | undefined): void {
+/**
+ * Every `step`th number of a column from `first` (a series' positions from 0 and values from 1 in steps of 2, a
+ * column of rows in steps of 1), of `quantity` if known.
+ */
+function numbers(xy: Float64Array, first: number, step: number, quantity: Magnitude | undefined, finish: Finish | undefined): void {
   if (finish !== undefined) {
-    const noise = finish.zero && quantity ? magnitudes.noise(quantity) : 0;
+    const noise = finish.zero && quantity !== undefined ? quantity.noise : 0;
     const digits = finish.digits;
-    for (let k = first; k < xy.length; k += 2) {
+    for (let k = first; k < xy.length; k += step) {
       const v = xy[k]!;
       if (v === 0) continue;
       if (Math.abs(v) < noise) xy[k] = 0;
@@ -266,14 +282,14 @@ function series(xy: Float64Array, first: number, quantity: string | undefined, m
     }
     return;
   }
-  if (!quantity) return;
-  let [most, least] = [0, Infinity];
-  for (let k = first; k < xy.length; k += 2) {
+  if (quantity === undefined) return;
+  let [most, least] = [quantity.most, quantity.least];
+  for (let k = first; k < xy.length; k += step) {
     const magnitude = Math.abs(xy[k]!);
     if (magnitude > most) most = magnitude;
     if (magnitude !== 0 && magnitude < least) least = magnitude;
   }
-  magnitudes.add(quantity, most, least);
+  [quantity.most, quantity.least] = [most, least];
 }
 
 /**
@@ -283,10 +299,9 @@ function series(xy: Float64Array, first: number, quantity: string | undefined, m
  * together (results and envelope): "the same quantity in that response" spans both.
  */
 export function cleanNumbers(parts: readonly unknown[], quantities: QuantityOfKey = RESULT_QUANTITIES, digits?: number): void {
-  const table = asMap(quantities);
-  const magnitudes = new Magnitudes();
-  for (const part of parts) walk(part, undefined, table, magnitudes);
-  const zero = magnitudes.anyNoise();
+  const magnitudes = new Magnitudes(quantities);
+  for (const part of parts) walk(part, undefined, magnitudes);
+  const zero = magnitudes.settle();
   if (!zero && digits === undefined) return;
-  for (const part of parts) walk(part, undefined, table, magnitudes, { zero, digits });
+  for (const part of parts) walk(part, undefined, magnitudes, { zero, digits });
 }

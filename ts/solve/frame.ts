@@ -12,6 +12,7 @@ import {
   type FrameCombinationResult,
   type FrameEnvelope,
   type FrameMemberExtremes,
+  type FrameMemberExtremesList,
   type FrameRun,
   type Combination,
   deflectionExtremes,
@@ -40,6 +41,7 @@ import type { Meta } from './meta.js';
 import { equilibriumResidual, frameActions, frameScale } from './equilibrium.js';
 import { framePlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
+import { ColumnRows } from './column-rows.js';
 import { respond } from './respond.js';
 import { prepareFrame } from './self-weight.js';
 import {
@@ -232,11 +234,63 @@ export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequ
   return { ...summary, members: summary.members.map((m, k) => ({ ...m, diagrams: diagrams[k]! })) };
 }
 
+type ExtremeColumn = MemberColumn | 'deflectionMost' | 'deflectionMostAt';
+
+/** Where each column sits in a row of a combination's member extremes, in `memberExtremes`' order. */
+const EXTREME_PATHS: readonly (readonly [readonly string[], ExtremeColumn])[] = [
+  [['extremes', 'axial', 'max', 'value'], 'axialMax'],
+  [['extremes', 'axial', 'max', 'position'], 'axialMaxAt'],
+  [['extremes', 'axial', 'min', 'value'], 'axialMin'],
+  [['extremes', 'axial', 'min', 'position'], 'axialMinAt'],
+  [['extremes', 'shear', 'max', 'value'], 'shearMax'],
+  [['extremes', 'shear', 'max', 'position'], 'shearMaxAt'],
+  [['extremes', 'shear', 'min', 'value'], 'shearMin'],
+  [['extremes', 'shear', 'min', 'position'], 'shearMinAt'],
+  [['extremes', 'moment', 'maxSagging', 'value'], 'momentMax'],
+  [['extremes', 'moment', 'maxSagging', 'position'], 'momentMaxAt'],
+  [['extremes', 'moment', 'maxHogging', 'value'], 'momentMin'],
+  [['extremes', 'moment', 'maxHogging', 'position'], 'momentMinAt'],
+  // deflection.max is whichever of maxUp and maxDown is the larger in magnitude (deflectionExtremes)
+  [['extremes', 'deflection', 'max', 'value'], 'deflectionMost'],
+  [['extremes', 'deflection', 'max', 'position'], 'deflectionMostAt'],
+  [['extremes', 'deflection', 'maxUp', 'value'], 'deflectionMax'],
+  [['extremes', 'deflection', 'maxUp', 'position'], 'deflectionMaxAt'],
+  [['extremes', 'deflection', 'maxDown', 'value'], 'deflectionMin'],
+  [['extremes', 'deflection', 'maxDown', 'position'], 'deflectionMinAt'],
+];
+
+/**
+ * A combination's member extremes as rows of columns (column-rows.ts): the answer's text is written from the
+ * columns, and the envelope reads a member's extremes as an object when it needs them.
+ */
+class MemberExtremeRows extends ColumnRows implements FrameMemberExtremesList {
+  // functions of the columns, not methods: taken once through the rows' view (column-rows.ts), called without it
+  readonly member: (k: number) => number;
+  readonly extremes: (k: number) => FrameMemberExtremes;
+
+  constructor(ids: Float64Array, c: Columns) {
+    const [most, mostAt] = [new Float64Array(ids.length), new Float64Array(ids.length)];
+    for (let k = 0; k < ids.length; k++) {
+      const down = Math.abs(c.deflectionMin[k]!) >= Math.abs(c.deflectionMax[k]!);
+      most[k] = down ? c.deflectionMin[k]! : c.deflectionMax[k]!;
+      mostAt[k] = down ? c.deflectionMinAt[k]! : c.deflectionMaxAt[k]!;
+    }
+    const all = { ...c, deflectionMost: most, deflectionMostAt: mostAt };
+    super(ids.length, [{ path: ['member'], values: ids }, ...EXTREME_PATHS.map(([path, column]) => ({ path, values: all[column] }))]);
+    this.member = (k) => ids[k]!;
+    this.extremes = (k) => memberExtremes(c, k);
+  }
+}
+
 /** A combination's results as the envelope lists them: members by their extremes only. */
-function presentCombination(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameCombinationResult {
+function presentCombination(
+  r: EngineFrameResult,
+  ids: Float64Array,
+  request: FrameSolveRequest,
+  units: UnitSystem,
+): FrameCombinationResult {
   const { reactions, displacements } = presentNodes(r, request, units);
-  const c = presentedColumns(r.members, units);
-  return { reactions, displacements, members: request.members.map((m, k) => ({ member: m.id, extremes: memberExtremes(c, k) })) };
+  return { reactions, displacements, members: new MemberExtremeRows(ids, presentedColumns(r.members, units)) };
 }
 
 const MOVES = { horizontal: 'move horizontally', vertical: 'move vertically', rotation: 'rotate' } as const;
@@ -329,8 +383,9 @@ export function solveFrameDrawing(
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const pieces = analysis.pieces && presentFramePieces(analysis.pieces, request);
+    const ids = Float64Array.from(request.members, (m) => m.id);
     const runs: FrameRun[] = combinations.map((combination, i) => {
-      const result = presentCombination(combined[i]!, request, units);
+      const result = presentCombination(combined[i]!, ids, request, units);
       const arranged = combined[i]!.pattern;
       if (arranged && pieces) result.pattern = presentFramePatternBounds(arranged, pieces, request, units);
       return { combination, result };

@@ -13,14 +13,27 @@
  * which makes the pairs from the numbers: nothing is printed and parsed back. Web APIs only: this runs in
  * browsers too.
  */
+import { JsonBytes } from './json-bytes.js';
 
 /** Marks a series' place while JSON.stringify runs; the random part keeps request strings from posing as one. */
 const MARK = `\u0000${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}:`;
 /** The marker as JSON.stringify writes it, up to the series' index and closing quote. */
 const MARKED = `"\\u0000${MARK.slice(1)}`;
 
-/** Series met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
-let placed: SeriesData[] | undefined;
+/** A long piece of an answer whose bytes `responseBody` writes itself: a diagram series, rows held as columns. */
+export interface WrittenPiece {
+  writeTo(out: JsonBytes, printed: PrintedPositions): void;
+  /** About how many bytes it writes, to size the answer's buffer. */
+  readonly size: number;
+}
+
+/** Pieces met by the serialisation under way (JSON.stringify is synchronous: one at a time). */
+let placed: WrittenPiece[] | undefined;
+
+/** Under `responseBody`, the marker that holds `piece`'s place in JSON.stringify's text; else undefined. */
+export function placeMark(piece: WrittenPiece): string | undefined {
+  return placed === undefined ? undefined : `${MARK}${placed.push(piece) - 1}`;
+}
 
 /** Series of fewer pairs than this are printed by JSON.stringify from their pairs (`SeriesData.toJSON`). */
 const SHORT_SERIES = 64;
@@ -29,8 +42,16 @@ const SHORT_SERIES = 64;
 export type Pairs = [number, number][];
 
 /** A diagram series: positions and values interleaved, `[x0, v0, x1, v1, ...]`; it reads as its pairs. */
-export class SeriesData {
+export class SeriesData implements WrittenPiece {
   constructor(readonly xy: Float64Array) {}
+
+  get size(): number {
+    return 20 * this.xy.length;
+  }
+
+  writeTo(out: JsonBytes, printed: PrintedPositions): void {
+    out.text(this.write(printed));
+  }
 
   /** The pairs as arrays, for code that reads points. */
   pairs(): Pairs {
@@ -85,13 +106,12 @@ export class SeriesData {
    * pairs (measured side by side in one process); a beam's series are hundreds of pairs, where the marker wins.
    */
   toJSON(): unknown {
-    if (placed === undefined || this.xy.length < 2 * SHORT_SERIES) return this.pairs();
-    return `${MARK}${placed.push(this) - 1}`;
+    return (this.xy.length >= 2 * SHORT_SERIES && placeMark(this)) || this.pairs();
   }
 }
 
 /** Every position the answer's series have printed so far, ascending, and its digits. */
-class PrintedPositions {
+export class PrintedPositions {
   positions: number[] = [];
   digits: string[] = [];
 
@@ -114,7 +134,7 @@ const utf8 = new TextEncoder();
 
 /** The UTF-8 JSON body of a solve response (or any value that may hold `SeriesData`). */
 export function responseBody(value: unknown): Uint8Array {
-  const series: SeriesData[] = [];
+  const series: WrittenPiece[] = [];
   placed = series;
   let json: string;
   try {
@@ -123,17 +143,17 @@ export function responseBody(value: unknown): Uint8Array {
     placed = undefined;
   }
   if (series.length === 0) return utf8.encode(json);
-  const parts: string[] = [];
   const printed = new PrintedPositions();
+  const out = new JsonBytes(series.reduce((sum, piece) => sum + piece.size, json.length));
   let from = 0;
   for (let at = json.indexOf(MARKED); at >= 0; at = json.indexOf(MARKED, from)) {
     const close = json.indexOf('"', at + MARKED.length);
-    const piece = series[Number(json.slice(at + MARKED.length, close))]!;
-    parts.push(json.slice(from, at), piece.write(printed));
+    out.text(json.slice(from, at));
+    series[Number(json.slice(at + MARKED.length, close))]!.writeTo(out, printed);
     from = close + 1;
   }
-  parts.push(json.slice(from));
-  return utf8.encode(parts.join(''));
+  out.text(json.slice(from));
+  return out.result();
 }
 
 /** The value as plain data, each `SeriesData` as its pairs, for consumers that read numbers. */
@@ -144,6 +164,9 @@ export function plainData<T>(value: T): Plain<T> {
 function plain(value: unknown): unknown {
   if (value instanceof SeriesData) return value.pairs();
   if (Array.isArray(value)) return value.map(plain);
+  // rows held as columns (column-rows.ts) read as their objects
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return plain((value as { toJSON(): unknown }).toJSON());
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = plain(v);

@@ -12,6 +12,7 @@ import type { Quantity, UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { viewLink, type Links, type ViewKind } from './links.js';
 import { cleanNumbers, RESULT_QUANTITIES, significant } from './clean.js';
+import { ColumnRows } from './column-rows.js';
 import { SeriesData } from './json-text.js';
 import { meta, type Meta } from './meta.js';
 
@@ -55,7 +56,7 @@ function isSeries(value: unknown): boolean {
  * and copying them cost as much as writing them.
  */
 export function withoutSeries<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || value instanceof SeriesData) return value;
+  if (typeof value !== 'object' || value === null || value instanceof SeriesData || value instanceof ColumnRows) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
