@@ -155,11 +155,14 @@ function walk(value: unknown, quantity: Magnitude | undefined, magnitudes: Magni
     return;
   }
   if (value instanceof ColumnRows) {
-    for (const { path, values } of value.columns) {
-      // the nearest key on the number's path, from the number up, that the table names
+    for (const column of value.columns) {
+      // the nearest key on the value's path, from the value up, that the table names
+      const path = column.path;
       let own: Magnitude | null | undefined;
       for (let i = path.length - 1; i >= 0 && own === undefined; i--) own = magnitudes.ofKey.get(path[i]!);
-      if (own !== null) numbers(values, 0, 1, own ?? quantity, finish);
+      if (own === null) continue;
+      if ('values' in column) numbers(column.values, 0, 1, own ?? quantity, finish);
+      else for (const piece of column.pieces) walk(piece, own ?? quantity, magnitudes, finish);
     }
     return;
   }

@@ -11,32 +11,35 @@
 import type { JsonBytes } from './json-bytes.js';
 import { placeMark, type WrittenPiece } from './json-text.js';
 
-/** One column: where its numbers sit in a row (the keys from the row down), and the numbers, row k at [k]. */
-export interface RowColumn {
-  readonly path: readonly string[];
-  readonly values: Float64Array;
-}
+/**
+ * One column: where its values sit in a row (the keys from the row down), and the values, row k's at [k]: numbers,
+ * or pieces that write themselves (a frame member's diagram series).
+ */
+export type RowColumn =
+  | { readonly path: readonly string[]; readonly values: Float64Array }
+  | { readonly path: readonly string[]; readonly pieces: readonly WrittenPiece[] };
 
 export class ColumnRows implements WrittenPiece {
-  /** The row's JSON text around its numbers, as UTF-8: `pieces[0]`, the first column's number, `pieces[1]`, ... */
-  private readonly pieces: readonly Uint8Array[];
+  /** The row's JSON text around its values, as UTF-8: `text[0]`, the first column's value, `text[1]`, ... */
+  private readonly text: readonly Uint8Array[];
 
   constructor(
     readonly length: number,
     readonly columns: readonly RowColumn[],
   ) {
-    this.pieces = rowPieces(columns.map((c) => c.path)).map((piece) => ascii.encode(piece));
-    // what a constructor returns is what `new` gives: the rows behind a view that reads an index as its row
-    return new Proxy(this, INDEXED);
+    this.text = rowPieces(columns.map((c) => c.path)).map((piece) => ascii.encode(piece));
+    // what a constructor returns is what `new` gives: the rows behind a view that reads them as an array of objects
+    return new Proxy(this, AS_ARRAY);
   }
 
   /** Row `k` as an object, keys in the columns' order. */
   row(k: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const { path, values } of this.columns) {
+    for (const column of this.columns) {
+      const path = column.path;
       let at = out;
       for (let i = 0; i < path.length - 1; i++) at = (at[path[i]!] ??= {}) as Record<string, unknown>;
-      at[path[path.length - 1]!] = values[k]!;
+      at[path[path.length - 1]!] = 'values' in column ? column.values[k]! : column.pieces[k]!;
     }
     return out;
   }
@@ -48,26 +51,33 @@ export class ColumnRows implements WrittenPiece {
 
   /** About 20 bytes a number. */
   get size(): number {
-    return 20 * this.length * this.columns.length;
+    let size = 0;
+    for (const column of this.columns) size += 'values' in column ? 20 * this.length : column.pieces.reduce((sum, p) => sum + p.size, 0);
+    return size;
   }
 
   /** The rows' JSON, `[{...},...]`, numbers as JSON.stringify prints them. */
   writeTo(out: JsonBytes): void {
-    const { pieces, columns, length } = this;
+    const { text, columns, length } = this;
+    const numbers = columns.map((c) => ('values' in c ? c.values : undefined));
+    const pieces = columns.map((c) => ('pieces' in c ? c.pieces : undefined));
     out.raw(OPEN);
     for (let k = 0; k < length; k++) {
       if (k > 0) out.raw(COMMA);
       for (let c = 0; c < columns.length; c++) {
-        out.raw(pieces[c]!);
-        out.number(columns[c]!.values[k]!);
+        out.raw(text[c]!);
+        const values = numbers[c];
+        if (values !== undefined) out.number(values[k]!);
+        else pieces[c]![k]!.writeTo(out);
       }
-      out.raw(pieces[columns.length]!);
+      out.raw(text[columns.length]!);
     }
     out.raw(CLOSE);
   }
 }
 
 const ascii = new TextEncoder();
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => ascii.encode(c)) as [Uint8Array, Uint8Array, Uint8Array];
 
 /** Row `key`'s index when `key` names one of the rows (a canonical array index below their count). */
 function rowIndex(rows: ColumnRows, key: string | symbol): number | undefined {
@@ -76,17 +86,20 @@ function rowIndex(rows: ColumnRows, key: string | symbol): number | undefined {
   return Number.isInteger(k) && String(k) === key && k < rows.length ? k : undefined;
 }
 
-/** Indexed reads and `in` answer rows; everything else is the object's own. */
-const INDEXED: ProxyHandler<ColumnRows> = {
+/**
+ * Indexed reads and `in` answer rows; the object's own properties are its own; anything else is an array's
+ * (`map`, `find`, iteration: Array.prototype's methods are generic over `length` and indexed reads).
+ */
+const AS_ARRAY: ProxyHandler<ColumnRows> = {
   get(rows, key, receiver) {
     const k = rowIndex(rows, key);
-    return k === undefined ? Reflect.get(rows, key, receiver) : rows.row(k);
+    if (k !== undefined) return rows.row(k);
+    return key in rows ? Reflect.get(rows, key, receiver) : Reflect.get(Array.prototype, key, receiver);
   },
   has(rows, key) {
     return rowIndex(rows, key) !== undefined || Reflect.has(rows, key);
   },
 };
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => ascii.encode(c)) as [Uint8Array, Uint8Array, Uint8Array];
 
 /**
  * The text between a row's numbers, from each number's path: the keys opened since the previous number's path

@@ -12,20 +12,12 @@ import {
   type FrameCombinationResult,
   type FrameEnvelope,
   type FrameMemberExtremes,
-  type FrameMemberExtremesList,
   type FrameRun,
   type Combination,
-  deflectionExtremes,
   patternWarnings,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
-import {
-  MEMBER_COLUMNS,
-  type EngineFrameAnalysis,
-  type EngineFrameResult,
-  type FrameDiagramName,
-  type MemberColumn,
-} from '../engine/frame-model.js';
+import { type EngineFrameAnalysis, type EngineFrameResult, type FrameDiagramName } from '../engine/frame-model.js';
 import { Problem } from '../problem/index.js';
 import { FrameSolveRequest } from '../schema/frame.js';
 import { misdirectedTo } from '../schema/kinds.js';
@@ -41,7 +33,7 @@ import type { Meta } from './meta.js';
 import { equilibriumResidual, frameActions, frameScale } from './equilibrium.js';
 import { framePlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
-import { ColumnRows } from './column-rows.js';
+import { memberExtremeRows, memberSummaries, presentedColumns } from './frame-rows.js';
 import { respond } from './respond.js';
 import { prepareFrame } from './self-weight.js';
 import {
@@ -114,55 +106,6 @@ export interface FrameSolveResponse extends FrameResult {
 /** The quantity of each member diagram's values. */
 const DIAGRAM_QUANTITY = { axial: 'force', shear: 'force', moment: 'moment', deflection: 'displacement' } as const;
 
-type Summary = Omit<FrameMemberResult, 'diagrams'>;
-
-/** The quantity of each member column the response shows. */
-const COLUMN_QUANTITY = {
-  length: 'length',
-  startAxial: 'force',
-  startShear: 'force',
-  startMoment: 'moment',
-  endAxial: 'force',
-  endShear: 'force',
-  endMoment: 'moment',
-  axialMax: 'force',
-  axialMaxAt: 'length',
-  axialMin: 'force',
-  axialMinAt: 'length',
-  shearMax: 'force',
-  shearMaxAt: 'length',
-  shearMin: 'force',
-  shearMinAt: 'length',
-  momentMax: 'moment',
-  momentMaxAt: 'length',
-  momentMin: 'moment',
-  momentMinAt: 'length',
-  deflectionMax: 'displacement',
-  deflectionMaxAt: 'length',
-  deflectionMin: 'displacement',
-  deflectionMinAt: 'length',
-} as const satisfies Record<MemberColumn, Quantity>;
-
-type Columns = Record<MemberColumn, Float64Array>;
-
-/** The member columns in the response's units, converted a column at a time. */
-function presentedColumns(c: Columns, units: UnitSystem): Columns {
-  const out = {} as Columns;
-  for (const column of MEMBER_COLUMNS) out[column] = fromEngineColumn(COLUMN_QUANTITY[column], c[column], units);
-  return out;
-}
-
-/** Member `k`'s extremes from the presented columns. */
-function memberExtremes(c: Columns, k: number): FrameMemberExtremes {
-  const entry = (value: Float64Array, at: Float64Array) => ({ value: value[k]!, position: at[k]! });
-  return {
-    axial: { max: entry(c.axialMax, c.axialMaxAt), min: entry(c.axialMin, c.axialMinAt) },
-    shear: { max: entry(c.shearMax, c.shearMaxAt), min: entry(c.shearMin, c.shearMinAt) },
-    moment: { maxSagging: entry(c.momentMax, c.momentMaxAt), maxHogging: entry(c.momentMin, c.momentMinAt) },
-    deflection: deflectionExtremes(entry(c.deflectionMax, c.deflectionMaxAt), entry(c.deflectionMin, c.deflectionMinAt)),
-  };
-}
-
 /** One engine result's reactions and node displacements, in the response's units, signs and ids. */
 function presentNodes(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
   const nodeId = (i: number) => request.nodes[i]!.id;
@@ -184,26 +127,6 @@ function presentNodes(r: EngineFrameResult, request: FrameSolveRequest, units: U
   ];
   const displacements = request.nodes.map((n, k) => ({ node: n.id, dx: dx[k]!, dy: dy[k]!, rotation: rotation[k]! }));
   return { reactions, displacements };
-}
-
-/** One engine result's reactions, displacements and member end forces and extremes, in the response's units and signs. */
-function presentSummary(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
-  const { reactions, displacements } = presentNodes(r, request, units);
-  const c = presentedColumns(r.members, units);
-  return {
-    reactions,
-    displacements,
-    // the engine numbers members and nodes in the request's order; `from` and `to` are node ids
-    members: request.members.map((m, k): Summary => ({
-      member: m.id,
-      from: m.from,
-      to: m.to,
-      length: c.length[k]!,
-      start: { axial: c.startAxial[k]!, shear: c.startShear[k]!, moment: c.startMoment[k]! },
-      end: { axial: c.endAxial[k]!, shear: c.endShear[k]!, moment: c.endMoment[k]! },
-      extremes: memberExtremes(c, k),
-    })),
-  };
 }
 
 /** Each member's four diagrams, cut from the engine's columns and taken to the response's units in place. */
@@ -228,69 +151,17 @@ function presentDiagrams(r: EngineFrameResult, memberCount: number, units: UnitS
  * turned them off (`output.diagrams: false`), which the engine then did not sample.
  */
 export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem, withDiagrams = true): FrameResult {
-  const summary = presentSummary(r, request, units);
-  if (!withDiagrams) return summary as FrameResult;
-  const diagrams = presentDiagrams(r, request.members.length, units);
-  return { ...summary, members: summary.members.map((m, k) => ({ ...m, diagrams: diagrams[k]! })) };
-}
-
-type ExtremeColumn = MemberColumn | 'deflectionMost' | 'deflectionMostAt';
-
-/** Where each column sits in a row of a combination's member extremes, in `memberExtremes`' order. */
-const EXTREME_PATHS: readonly (readonly [readonly string[], ExtremeColumn])[] = [
-  [['extremes', 'axial', 'max', 'value'], 'axialMax'],
-  [['extremes', 'axial', 'max', 'position'], 'axialMaxAt'],
-  [['extremes', 'axial', 'min', 'value'], 'axialMin'],
-  [['extremes', 'axial', 'min', 'position'], 'axialMinAt'],
-  [['extremes', 'shear', 'max', 'value'], 'shearMax'],
-  [['extremes', 'shear', 'max', 'position'], 'shearMaxAt'],
-  [['extremes', 'shear', 'min', 'value'], 'shearMin'],
-  [['extremes', 'shear', 'min', 'position'], 'shearMinAt'],
-  [['extremes', 'moment', 'maxSagging', 'value'], 'momentMax'],
-  [['extremes', 'moment', 'maxSagging', 'position'], 'momentMaxAt'],
-  [['extremes', 'moment', 'maxHogging', 'value'], 'momentMin'],
-  [['extremes', 'moment', 'maxHogging', 'position'], 'momentMinAt'],
-  // deflection.max is whichever of maxUp and maxDown is the larger in magnitude (deflectionExtremes)
-  [['extremes', 'deflection', 'max', 'value'], 'deflectionMost'],
-  [['extremes', 'deflection', 'max', 'position'], 'deflectionMostAt'],
-  [['extremes', 'deflection', 'maxUp', 'value'], 'deflectionMax'],
-  [['extremes', 'deflection', 'maxUp', 'position'], 'deflectionMaxAt'],
-  [['extremes', 'deflection', 'maxDown', 'value'], 'deflectionMin'],
-  [['extremes', 'deflection', 'maxDown', 'position'], 'deflectionMinAt'],
-];
-
-/**
- * A combination's member extremes as rows of columns (column-rows.ts): the answer's text is written from the
- * columns, and the envelope reads a member's extremes as an object when it needs them.
- */
-class MemberExtremeRows extends ColumnRows implements FrameMemberExtremesList {
-  // functions of the columns, not methods: taken once through the rows' view (column-rows.ts), called without it
-  readonly member: (k: number) => number;
-  readonly extremes: (k: number) => FrameMemberExtremes;
-
-  constructor(ids: Float64Array, c: Columns) {
-    const [most, mostAt] = [new Float64Array(ids.length), new Float64Array(ids.length)];
-    for (let k = 0; k < ids.length; k++) {
-      const down = Math.abs(c.deflectionMin[k]!) >= Math.abs(c.deflectionMax[k]!);
-      most[k] = down ? c.deflectionMin[k]! : c.deflectionMax[k]!;
-      mostAt[k] = down ? c.deflectionMinAt[k]! : c.deflectionMaxAt[k]!;
-    }
-    const all = { ...c, deflectionMost: most, deflectionMostAt: mostAt };
-    super(ids.length, [{ path: ['member'], values: ids }, ...EXTREME_PATHS.map(([path, column]) => ({ path, values: all[column] }))]);
-    this.member = (k) => ids[k]!;
-    this.extremes = (k) => memberExtremes(c, k);
-  }
+  const { reactions, displacements } = presentNodes(r, request, units);
+  const diagrams = withDiagrams ? presentDiagrams(r, request.members.length, units) : undefined;
+  // the rows read as FrameMemberResult[] (frame-rows.ts); without diagrams they have none, as the answer says
+  const members = memberSummaries(request, presentedColumns(r.members, units), diagrams) as unknown as FrameMemberResult[];
+  return { reactions, displacements, members };
 }
 
 /** A combination's results as the envelope lists them: members by their extremes only. */
-function presentCombination(
-  r: EngineFrameResult,
-  ids: Float64Array,
-  request: FrameSolveRequest,
-  units: UnitSystem,
-): FrameCombinationResult {
+function presentCombination(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameCombinationResult {
   const { reactions, displacements } = presentNodes(r, request, units);
-  return { reactions, displacements, members: new MemberExtremeRows(ids, presentedColumns(r.members, units)) };
+  return { reactions, displacements, members: memberExtremeRows(request, presentedColumns(r.members, units)) };
 }
 
 const MOVES = { horizontal: 'move horizontally', vertical: 'move vertically', rotation: 'rotate' } as const;
@@ -383,9 +254,8 @@ export function solveFrameDrawing(
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const pieces = analysis.pieces && presentFramePieces(analysis.pieces, request);
-    const ids = Float64Array.from(request.members, (m) => m.id);
     const runs: FrameRun[] = combinations.map((combination, i) => {
-      const result = presentCombination(combined[i]!, ids, request, units);
+      const result = presentCombination(combined[i]!, request, units);
       const arranged = combined[i]!.pattern;
       if (arranged && pieces) result.pattern = presentFramePatternBounds(arranged, pieces, request, units);
       return { combination, result };

@@ -15,6 +15,9 @@ const WORDS = new Uint32Array(BITS.buffer);
 const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 const [ZERO, DOT, MINUS, PLUS, E] = ['0', '.', '-', '+', 'e'].map((c) => c.charCodeAt(0)) as [number, number, number, number, number];
 
+/** "00" to "99": each pair of digits' two characters. */
+const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
+
 export class JsonBytes {
   private bytes: Uint8Array;
   private length = 0;
@@ -78,15 +81,23 @@ export class JsonBytes {
   /** The decimal `whole` × 10^-shift (`whole` a positive integer below 10^15) written as Number::toString does. */
   private place(whole: number, shift: number): void {
     const digits = this.digits;
-    let count = 0;
-    // two halves below 10^8 each, so that the digits come from 32-bit integer arithmetic
-    let high = Math.floor(whole / 1e8);
-    let low = whole - high * 1e8;
-    if (high > 0) {
-      for (; count < 8; count++, low = (low / 10) | 0) digits[14 - count] = ZERO + (low % 10);
-      for (; high > 0; count++, high = (high / 10) | 0) digits[14 - count] = ZERO + (high % 10);
-    } else for (; low > 0; count++, low = (low / 10) | 0) digits[14 - count] = ZERO + (low % 10);
-    const first = 15 - count;
+    // two halves below 10^8 each, so that the digits come from 32-bit integer arithmetic (a double's % is a call),
+    // two digits at a time
+    let high = Math.floor(whole / 1e8) | 0;
+    let low = (whole - high * 1e8) | 0;
+    for (let i = 13; i >= 7; i -= 2, low = (low / 100) | 0) {
+      const pair = 2 * (low % 100);
+      digits[i] = PAIRS[pair]!;
+      digits[i + 1] = PAIRS[pair + 1]!;
+    }
+    for (let i = 5; i >= -1; i -= 2, high = (high / 100) | 0) {
+      const pair = 2 * (high % 100);
+      if (i >= 0) digits[i] = PAIRS[pair]!;
+      digits[i + 1] = PAIRS[pair + 1]!;
+    }
+    let first = 0;
+    while (digits[first] === ZERO) first++;
+    const count = 15 - first;
     // the decimal exponent: the value is 0.d1d2... × 10^point
     const point = count - shift;
     let last = 15;

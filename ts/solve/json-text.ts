@@ -1,17 +1,15 @@
 /**
  * Diagram series as the pipeline holds them, and the one serialiser of solve responses.
  *
- * A beam response is mostly its diagram series, several hundred numbers. They stay in the typed array the
- * engine handed over (converted to the response's units in place): building a `[position, value]` array per
- * point only to print it was most of the cost of a response. `responseBody` lets JSON.stringify write
- * everything else and writes each long series straight from its numbers in its place (the same digits
- * JSON.stringify prints; a short one, a frame member's few pairs, JSON.stringify prints from its pairs). Rows
- * (a truss's member forces) are JSON.stringify's: writing their keys once by hand, from a copy of the response
- * with a marker per long array, was a fifth slower than JSON.stringify of the whole answer on Node 20 (a
- * 1,000-member truss with AS1170: 3.9 against 3.2 ms, side by side in one process) and left 420 KB of
- * strings per request for the engine thread's collector. Consumers that read numbers (SVG, MCP structured content) take `plainData`,
- * which makes the pairs from the numbers: nothing is printed and parsed back. Web APIs only: this runs in
- * browsers too.
+ * A beam response is mostly its diagram series, several hundred numbers; a frame's, its member rows, held as
+ * columns (column-rows.ts). They stay in the typed arrays the engine handed over (converted to the response's
+ * units): building an array or object per point only to print it was most of the cost of a response.
+ * `responseBody` lets JSON.stringify write everything else and writes each such piece in its place as UTF-8
+ * bytes, its numbers printed straight into the answer's buffer (json-bytes.ts: the digits JSON.stringify prints,
+ * and neither a string per number nor a second pass to encode them). A short series, outside rows, is left to
+ * JSON.stringify from its pairs: its marker would cost more than its numbers. Consumers that read numbers (SVG,
+ * MCP structured content) take `plainData`, which makes the pairs and rows from the numbers: nothing is printed
+ * and parsed back. Web APIs only: this runs in browsers too.
  */
 import { JsonBytes } from './json-bytes.js';
 
@@ -22,7 +20,7 @@ const MARKED = `"\\u0000${MARK.slice(1)}`;
 
 /** A long piece of an answer whose bytes `responseBody` writes itself: a diagram series, rows held as columns. */
 export interface WrittenPiece {
-  writeTo(out: JsonBytes, printed: PrintedPositions): void;
+  writeTo(out: JsonBytes): void;
   /** About how many bytes it writes, to size the answer's buffer. */
   readonly size: number;
 }
@@ -49,8 +47,17 @@ export class SeriesData implements WrittenPiece {
     return 20 * this.xy.length;
   }
 
-  writeTo(out: JsonBytes, printed: PrintedPositions): void {
-    out.text(this.write(printed));
+  /** `[[x0,v0],[x1,v1],...]` into the answer's bytes, each number printed there (json-bytes.ts). */
+  writeTo(out: JsonBytes): void {
+    const xy = this.xy;
+    out.raw(OPEN);
+    for (let k = 0; k < xy.length; k += 2) {
+      out.raw(k === 0 ? OPEN : NEXT_PAIR);
+      out.number(xy[k]!);
+      out.raw(COMMA);
+      out.number(xy[k + 1]!);
+    }
+    out.raw(xy.length === 0 ? CLOSE : CLOSE_BOTH);
   }
 
   /** The pairs as arrays, for code that reads points. */
@@ -62,41 +69,9 @@ export class SeriesData implements WrittenPiece {
 
   /** `[[x0,v0],[x1,v1],...]`, numbers printed as JSON.stringify prints them. */
   get json(): string {
-    return this.write(new PrintedPositions());
-  }
-
-  /**
-   * The JSON text, taking a position's digits from `printed` when a series before it in the answer printed the
-   * same position: a beam's ten series (its diagrams and envelope bounds, 6,700 pairs for 20 spans) have some 640
-   * distinct positions among them, and printing a number costs several times comparing two. Keeping every
-   * position printed so far rather than the last series' halved the series' writing (1.4 against 0.75 ms for the
-   * 20-span beam with AS1170, side by side in one process).
-   */
-  write(printed: PrintedPositions): string {
-    const xy = this.xy;
-    if (xy.length === 0) return '[]';
-    const { positions, digits } = printed;
-    const fresh: number[] = [];
-    const freshDigits: string[] = [];
-    // positions ascend: the first known position not left of x decides
-    let cursor = 0;
-    let text = '[';
-    for (let k = 0; k < xy.length; k += 2) {
-      const x = xy[k]!;
-      while (cursor < positions.length && positions[cursor]! < x) cursor++;
-      let position: string;
-      if (cursor < positions.length && positions[cursor] === x) position = digits[cursor]!;
-      // at a jump a position comes twice in a row
-      else if (fresh.length > 0 && fresh[fresh.length - 1] === x) position = freshDigits[freshDigits.length - 1]!;
-      else {
-        position = String(x);
-        fresh.push(x);
-        freshDigits.push(position);
-      }
-      text += `${k === 0 ? '' : ','}[${position},${xy[k + 1]}]`;
-    }
-    if (fresh.length > 0) printed.add(fresh, freshDigits);
-    return `${text}]`;
+    const out = new JsonBytes(this.size);
+    this.writeTo(out);
+    return new TextDecoder().decode(out.result());
   }
 
   /**
@@ -110,27 +85,14 @@ export class SeriesData implements WrittenPiece {
   }
 }
 
-/** Every position the answer's series have printed so far, ascending, and its digits. */
-export class PrintedPositions {
-  positions: number[] = [];
-  digits: string[] = [];
-
-  /** Positions printed by one series (ascending, none known yet) merged in. */
-  add(fresh: readonly number[], freshDigits: readonly string[]): void {
-    const { positions, digits } = this;
-    const [mergedPositions, mergedDigits]: [number[], string[]] = [[], []];
-    let [i, j] = [0, 0];
-    while (i < positions.length || j < fresh.length) {
-      const known = j >= fresh.length || (i < positions.length && positions[i]! < fresh[j]!);
-      mergedPositions.push(known ? positions[i]! : fresh[j]!);
-      mergedDigits.push(known ? digits[i++]! : freshDigits[j++]!);
-    }
-    this.positions = mergedPositions;
-    this.digits = mergedDigits;
-  }
-}
-
 const utf8 = new TextEncoder();
+const [OPEN, COMMA, CLOSE, NEXT_PAIR, CLOSE_BOTH] = ['[', ',', ']', '],[', ']]'].map((text) => utf8.encode(text)) as [
+  Uint8Array,
+  Uint8Array,
+  Uint8Array,
+  Uint8Array,
+  Uint8Array,
+];
 
 /** The UTF-8 JSON body of a solve response (or any value that may hold `SeriesData`). */
 export function responseBody(value: unknown): Uint8Array {
@@ -143,13 +105,12 @@ export function responseBody(value: unknown): Uint8Array {
     placed = undefined;
   }
   if (series.length === 0) return utf8.encode(json);
-  const printed = new PrintedPositions();
   const out = new JsonBytes(series.reduce((sum, piece) => sum + piece.size, json.length));
   let from = 0;
   for (let at = json.indexOf(MARKED); at >= 0; at = json.indexOf(MARKED, from)) {
     const close = json.indexOf('"', at + MARKED.length);
     out.text(json.slice(from, at));
-    series[Number(json.slice(at + MARKED.length, close))]!.writeTo(out, printed);
+    series[Number(json.slice(at + MARKED.length, close))]!.writeTo(out);
     from = close + 1;
   }
   out.text(json.slice(from));
