@@ -28,6 +28,11 @@ describe('a number written as bytes', () => {
     expect(printed(0.0000012345)).toBe('0.0000012345');
     expect(printed(1.5e-7)).toBe('1.5e-7');
     expect(printed(-0)).toBe('0');
+    // 32-bit integers (ids) take their own path, to both ends of the range
+    expect(printed(100)).toBe('100');
+    expect(printed(-2147483648)).toBe('-2147483648');
+    expect(printed(2147483647)).toBe('2147483647');
+    expect(printed(2147483648)).toBe('2147483648');
     // JSON has no NaN or infinities: JSON.stringify writes null
     expect(printed(Number.NaN)).toBe('null');
     expect(printed(Number.POSITIVE_INFINITY)).toBe('null');
@@ -37,7 +42,7 @@ describe('a number written as bytes', () => {
     const random = generator(38);
     for (let i = 0; i < 20000; i++) {
       const value = (random.next() - 0.5) * 10 ** random.int(-30, 30);
-      const cases = [value, Math.round(value), ...[3, 4, 7, 12, 15].map((digits) => significant(value, digits))];
+      const cases = [value, Math.round(value), Math.round(value / 1e20), ...[3, 4, 7, 12, 15].map((digits) => significant(value, digits))];
       for (const v of cases) expect(printed(v), String(v)).toBe(JSON.stringify(v));
     }
     // 16 and 17 digits, the largest safe integer, subnormals and the largest double: String()'s

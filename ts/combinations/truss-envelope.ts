@@ -3,8 +3,14 @@
  * and reactions over ULS combinations, node displacements over SLS ones; on a tie the first combination
  * in id order governs (decisions.md 13). Same selection rules as ./envelope.ts.
  */
-import { bounds, column, describe, headerOf, ofKind, type TrussEnvelope, type TrussRun } from './envelope.js';
+import { bounds, column, describe, headerOf, mismatch, ofKind, type TrussEnvelope, type TrussRun } from './envelope.js';
 import type { CombinationsHeader } from './types.js';
+
+/** Each item's number `field`, from the list's own column when it keeps its rows as columns (ts/solve/column-rows.ts). */
+function fieldOf<T extends object>(list: readonly T[], field: keyof T & string): Float64Array | number[] {
+  const own = (list as { columnOf?: (field: string) => Float64Array | undefined }).columnOf?.(field);
+  return own ?? list.map((item) => item[field] as number);
+}
 
 export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRun[]): TrussEnvelope {
   const envelope: TrussEnvelope = {
@@ -18,21 +24,23 @@ export function trussEnvelope(header: CombinationsHeader, runs: readonly TrussRu
   const uls = ofKind(runs, 'ULS');
   if (uls.length > 0) {
     const ids = uls.map((run) => run.combination.id);
-    const members = column(
-      uls.map((run) => run.result.memberForces),
-      (force) => force.member,
-      'truss members',
-    );
+    // each combination's forces as a column (read from the rows' own column where they keep one: a thousand
+    // members' rows are otherwise made one object at a time)
+    const lists = uls.map((run) => run.result.memberForces);
+    const [memberIds, forces] = [lists.map((list) => fieldOf(list, 'member')), lists.map((list) => fieldOf(list, 'force'))];
+    for (const ids of memberIds)
+      if (ids.length !== memberIds[0]!.length || ids.some((id, k) => id !== memberIds[0]![k]))
+        throw mismatch('truss members differ between combinations');
     const supports = column(
       uls.map((run) => run.result.reactions),
       (reaction) => reaction.node,
       'truss supports',
     );
     envelope.uls = {
-      memberForces: members.map((forces) => ({
-        member: forces[0]!.member,
+      memberForces: Array.from(memberIds[0]!, (member, k) => ({
+        member,
         ...bounds(
-          forces.map((f) => f.force),
+          forces.map((f) => f[k]!),
           ids,
         ),
       })),

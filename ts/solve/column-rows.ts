@@ -32,6 +32,12 @@ export class ColumnRows implements WrittenPiece {
     return new Proxy(this, AS_ARRAY);
   }
 
+  /** The numbers of the column at `path` (its keys joined by '.'), if the rows hold one there. */
+  columnOf(path: string): Float64Array | undefined {
+    for (const column of this.columns) if ('values' in column && column.path.join('.') === path) return column.values;
+    return undefined;
+  }
+
   /** Row `k` as an object, keys in the columns' order. */
   row(k: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
@@ -75,6 +81,24 @@ export class ColumnRows implements WrittenPiece {
     out.raw(CLOSE);
   }
 }
+
+/**
+ * Each item's number `field` as a column, made once per list (a request's members, say) and field: every result
+ * of one request lists the same ids.
+ */
+export function idColumn<T extends object>(items: readonly T[], field: keyof T & string): Float64Array {
+  let columns = idColumns.get(items);
+  if (columns === undefined) idColumns.set(items, (columns = new Map()));
+  let column = columns.get(field);
+  if (column === undefined) {
+    column = new Float64Array(items.length);
+    for (let k = 0; k < items.length; k++) column[k] = items[k]![field] as number;
+    columns.set(field, column);
+  }
+  return column;
+}
+
+const idColumns = new WeakMap<object, Map<string, Float64Array>>();
 
 const ascii = new TextEncoder();
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => ascii.encode(c)) as [Uint8Array, Uint8Array, Uint8Array];

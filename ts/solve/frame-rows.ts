@@ -8,7 +8,7 @@ import { deflectionExtremes, type FrameMemberExtremes, type FrameMemberExtremesL
 import { MEMBER_COLUMNS, type FrameDiagramName, type MemberColumn } from '../engine/frame-model.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
 import { fromEngineColumn, type Quantity, type UnitSystem } from '../units/index.js';
-import { ColumnRows, type RowColumn } from './column-rows.js';
+import { ColumnRows, idColumn, type RowColumn } from './column-rows.js';
 import type { SeriesData } from './json-text.js';
 
 /** The quantity of each member column the response shows. */
@@ -94,12 +94,9 @@ const EXTREME_PATHS: readonly (readonly [readonly string[], RowValue])[] = [
 
 /** Each member's ids as columns: its own, and its end nodes'. */
 function idColumns(request: FrameSolveRequest, withEnds: boolean): RowColumn[] {
-  const ids: RowColumn[] = [{ path: ['member'], values: Float64Array.from(request.members, (m) => m.id) }];
+  const ids: RowColumn[] = [{ path: ['member'], values: idColumn(request.members, 'id') }];
   if (withEnds)
-    ids.push(
-      { path: ['from'], values: Float64Array.from(request.members, (m) => m.from) },
-      { path: ['to'], values: Float64Array.from(request.members, (m) => m.to) },
-    );
+    ids.push({ path: ['from'], values: idColumn(request.members, 'from') }, { path: ['to'], values: idColumn(request.members, 'to') });
   return ids;
 }
 

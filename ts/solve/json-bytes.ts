@@ -59,8 +59,9 @@ export class JsonBytes {
    */
   number(value: number): void {
     this.reserve(32);
-    if (value === 0) {
-      this.bytes[this.length++] = ZERO;
+    // ids, counts and whole results: a 32-bit integer's digits (-0 too, which prints as 0)
+    if ((value | 0) === value) {
+      this.integer(value);
       return;
     }
     const magnitude = Math.abs(value);
@@ -127,6 +128,27 @@ export class JsonBytes {
       const exponent = String(Math.abs(point - 1));
       for (let i = 0; i < exponent.length; i++) out[at++] = exponent.charCodeAt(i);
     }
+    this.length = at;
+  }
+
+  /** A 32-bit integer's digits, two at a time. */
+  private integer(value: number): void {
+    const out = this.bytes;
+    let at = this.length;
+    if (value < 0) out[at++] = MINUS;
+    // a negative int32's magnitude may be 2^31, past int32 but not uint32
+    let rest = (value < 0 ? -value : value) >>> 0;
+    const digits = this.digits;
+    let first = 15;
+    while (rest >= 100) {
+      const pair = 2 * (rest % 100);
+      digits[--first] = PAIRS[pair + 1]!;
+      digits[--first] = PAIRS[pair]!;
+      rest = (rest / 100) >>> 0;
+    }
+    if (rest >= 10) digits[--first] = PAIRS[2 * rest + 1]!;
+    digits[--first] = rest >= 10 ? PAIRS[2 * rest]! : ZERO + rest;
+    for (let i = first; i < 15; i++) out[at++] = digits[i]!;
     this.length = at;
   }
 

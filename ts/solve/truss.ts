@@ -9,6 +9,7 @@ import {
   patternRefused,
   trussEnvelope,
   UNFACTORED,
+  type MemberForce,
   type TrussEnvelope,
   type TrussResult,
 } from '../combinations/index.js';
@@ -19,7 +20,7 @@ import { misdirectedTo } from '../schema/kinds.js';
 import { compile } from '../schema/validate.js';
 import { fillMaterials, type SectionLibrary } from '../sections/index.js';
 import { Problem, type ProblemIssue } from '../problem/index.js';
-import { fromEngine, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
+import { fromEngine, fromEngineColumn, toEngine, toSI, type Quantity, type UnitSystem } from '../units/index.js';
 import type { SolveContext } from './context.js';
 import { engineRangeIssues, type RequestNumbers } from './engine-range.js';
 import { engineProblem, formatNumber } from './failures.js';
@@ -29,6 +30,7 @@ import { DEFAULT_MATERIAL, latticeIssues, latticeNumbers } from './lattice-check
 import { equilibriumResidual, trussActions, trussScale } from './equilibrium.js';
 import { trussPlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
+import { ColumnRows, idColumn } from './column-rows.js';
 import { respond } from './respond.js';
 import { prepareTruss } from './self-weight.js';
 
@@ -164,6 +166,18 @@ export function describeTrussModel(si: TrussSolveRequest): (input: EngineTrussDe
   };
 }
 
+/** Each member's ids and force, as rows read as `MemberForce`s. */
+function memberForceRows(request: TrussSolveRequest, forces: Float64Array): MemberForce[] {
+  const members = request.members;
+  const rows = new ColumnRows(forces.length, [
+    { path: ['member'], values: idColumn(members, 'id') },
+    { path: ['from'], values: idColumn(members, 'from') },
+    { path: ['to'], values: idColumn(members, 'to') },
+    { path: ['force'], values: forces },
+  ]);
+  return rows as unknown as MemberForce[];
+}
+
 /** One engine result in the response's units, with the user's node and member ids. */
 export function presentTrussResult(r: EngineTrussResult, request: TrussSolveRequest, units: UnitSystem): TrussResult {
   const nodeId = (i: number) => request.nodes[i]!.id;
@@ -171,7 +185,8 @@ export function presentTrussResult(r: EngineTrussResult, request: TrussSolveRequ
   return {
     reactions: r.reactions.map((x) => ({ node: nodeId(x.node), horizontal: force(x.horizontal), vertical: force(x.vertical) })),
     // the engine numbers members and nodes in the request's order; `from` and `to` are node ids
-    memberForces: request.members.map((m, k) => ({ member: m.id, from: m.from, to: m.to, force: force(r.memberForces[k]!) })),
+    // as columns (column-rows.ts): a truss with combinations answers a thousand members' forces once per combination
+    memberForces: memberForceRows(request, fromEngineColumn('force', r.memberForces, units)),
     displacements: request.nodes.map((n, k) => ({
       node: n.id,
       dx: fromEngine('displacement', r.dx[k]!, units),
