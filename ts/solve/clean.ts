@@ -8,6 +8,7 @@
  * field names passes its own.
  */
 import { ColumnRows } from './column-rows.js';
+import { decimalExponent, POWERS } from './decimal.js';
 import { SeriesData } from './json-text.js';
 
 /** A key's quantity, or null where the numbers under the key are no result (ids, combination factors). */
@@ -89,9 +90,6 @@ class Magnitudes {
   }
 }
 
-/** Exact powers of ten: every 10^k up to 10^22 is a double. */
-const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
-
 /**
  * `value` rounded to `digits` significant digits, exactly `Number(value.toPrecision(digits))` (the double nearest
  * that decimal, so it prints with at most `digits` digits), several times faster: a beam answer holds thousands of
@@ -103,9 +101,7 @@ const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
 export function significant(value: number, digits: number): number {
   if (value === 0 || !Number.isFinite(value)) return value;
   const magnitude = Math.abs(value);
-  // the decimal exponent from the binary one, to within one: a third faster than Math.log10 with the rest of
-  // this function, and every answer rounds each of its thousands of numbers here
-  let shift = digits - 1 - Math.floor(binaryExponent(magnitude) * LOG10_2);
+  let shift = digits - 1 - decimalExponent(magnitude);
   // beyond 10^±22 a power of ten is no longer exact (below 1e-7 or above 1e22 at 15 digits; subnormals)
   if (shift > 22 || shift < -22) return Number(value.toPrecision(digits));
   let scaled = shift >= 0 ? magnitude * POWERS[shift]! : magnitude / POWERS[-shift]!;
@@ -121,18 +117,6 @@ export function significant(value: number, digits: number): number {
   const rounded = fraction > 0.5 ? whole + 1 : whole;
   const result = shift >= 0 ? rounded / POWERS[shift]! : rounded * POWERS[-shift]!;
   return value < 0 ? -result : result;
-}
-
-const LOG10_2 = Math.log10(2);
-/** A double's bits, read as two 32-bit words; the high word's index follows the platform's byte order. */
-const BITS = new Float64Array(1);
-const WORDS = new Uint32Array(BITS.buffer);
-const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-
-/** floor(log2) of a positive normal double (-1023 for a subnormal, whose scaled value then falls out of range). */
-function binaryExponent(magnitude: number): number {
-  BITS[0] = magnitude;
-  return (WORDS[HIGH]! >>> 20) - 1023;
 }
 
 /** What the second walk does: round-off to 0 (when any was found), then every other number to `digits`. */

@@ -4,15 +4,10 @@
  * string and each join a rope node for the collector (a third of the pipeline's time went to collecting them),
  * then the whole text was encoded once more. Web APIs only: this runs in browsers too.
  */
+import { decimalExponent, POWERS } from './decimal.js';
 
 const utf8 = new TextEncoder();
 
-/** Exact powers of ten: every 10^k up to 10^22 is a double. */
-const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
-const LOG10_2 = Math.log10(2);
-const BITS = new Float64Array(1);
-const WORDS = new Uint32Array(BITS.buffer);
-const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 const [ZERO, DOT, MINUS, PLUS, E] = ['0', '.', '-', '+', 'e'].map((c) => c.charCodeAt(0)) as [number, number, number, number, number];
 
 /** "00" to "99": each pair of digits' two characters. */
@@ -66,7 +61,7 @@ export class JsonBytes {
     }
     const magnitude = Math.abs(value);
     // the decimal exponent from the binary one, to within one, then corrected: 15 digits before the point
-    let shift = 14 - Math.floor(binaryExponent(magnitude) * LOG10_2);
+    let shift = 14 - decimalExponent(magnitude);
     let whole = scaled(magnitude, shift);
     if (whole >= 1e15) whole = scaled(magnitude, --shift);
     // NaN, infinities and subnormals fail here too
@@ -167,10 +162,4 @@ export class JsonBytes {
 function scaled(magnitude: number, shift: number): number {
   if (shift > 22 || shift < -22) return NaN;
   return Math.round(shift >= 0 ? magnitude * POWERS[shift]! : magnitude / POWERS[-shift]!);
-}
-
-/** floor(log2) of a positive normal double (-1023 for a subnormal; 1024 for infinity, NaN). */
-function binaryExponent(magnitude: number): number {
-  BITS[0] = magnitude;
-  return (WORDS[HIGH]! >>> 20) - 1023;
 }
