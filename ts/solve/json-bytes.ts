@@ -81,6 +81,8 @@ export class JsonBytes {
     // two digits at a time
     let high = Math.floor(whole / 1e8) | 0;
     let low = (whole - high * 1e8) | 0;
+    // the low half's eight digits are all zeros when it is 0 (a length, a load's position)
+    let last = low === 0 ? 7 : 15;
     for (let i = 13; i >= 7; i -= 2, low = (low / 100) | 0) {
       const pair = 2 * (low % 100);
       digits[i] = PAIRS[pair]!;
@@ -96,7 +98,6 @@ export class JsonBytes {
     const count = 15 - first;
     // the decimal exponent: the value is 0.d1d2... × 10^point
     const point = count - shift;
-    let last = 15;
     while (digits[last - 1] === ZERO) last--;
     const k = last - first;
     const out = this.bytes;
@@ -105,10 +106,10 @@ export class JsonBytes {
       for (let i = first; i < last; i++) out[at++] = digits[i]!;
       for (let i = k; i < point; i++) out[at++] = ZERO;
     } else if (point > 0 && point <= 21) {
-      for (let i = first; i < last; i++) {
-        if (i === first + point) out[at++] = DOT;
-        out[at++] = digits[i]!;
-      }
+      const dot = first + point;
+      for (let i = first; i < dot; i++) out[at++] = digits[i]!;
+      out[at++] = DOT;
+      for (let i = dot; i < last; i++) out[at++] = digits[i]!;
     } else if (point > -6 && point <= 0) {
       out[at++] = ZERO;
       out[at++] = DOT;
