@@ -10,6 +10,7 @@ import {
   presentCases,
   UNFACTORED,
   type FrameCombinationResult,
+  type FrameDisplacement,
   type FrameEnvelope,
   type FrameMemberExtremes,
   type FrameRun,
@@ -33,6 +34,7 @@ import type { Meta } from './meta.js';
 import { equilibriumResidual, frameActions, frameScale } from './equilibrium.js';
 import { framePlausibility } from './plausibility.js';
 import { cleanNumbers } from './clean.js';
+import { ColumnRows, idColumn } from './column-rows.js';
 import { memberExtremeRows, memberSummaries, presentedColumns } from './frame-rows.js';
 import { respond } from './respond.js';
 import { prepareFrame } from './self-weight.js';
@@ -106,8 +108,11 @@ export interface FrameSolveResponse extends FrameResult {
 /** The quantity of each member diagram's values. */
 const DIAGRAM_QUANTITY = { axial: 'force', shear: 'force', moment: 'moment', deflection: 'displacement' } as const;
 
-/** One engine result's reactions and node displacements, in the response's units, signs and ids. */
-function presentNodes(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem) {
+/**
+ * One engine result's reactions and node displacements, in the response's units, signs and ids; `asRows`, the
+ * displacements as columns (a combination's: the answer lists them once per combination).
+ */
+function presentNodes(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem, asRows = false) {
   const nodeId = (i: number) => request.nodes[i]!.id;
   const fixedIds = new Set(request.supports.flatMap((s) => (s.type === 'fixed' ? [s.node] : [])));
   const fixed = new Set(request.nodes.flatMap((n, i) => (fixedIds.has(n.id) ? [i] : [])));
@@ -125,7 +130,14 @@ function presentNodes(r: EngineFrameResult, request: FrameSolveRequest, units: U
     fromEngineColumn('displacement', r.displacements.y, units),
     fromEngineColumn('rotation', r.displacements.rotation, units),
   ];
-  const displacements = request.nodes.map((n, k) => ({ node: n.id, dx: dx[k]!, dy: dy[k]!, rotation: rotation[k]! }));
+  const displacements = asRows
+    ? (new ColumnRows(dx.length, [
+        { path: ['node'], values: idColumn(request.nodes, 'id') },
+        { path: ['dx'], values: dx },
+        { path: ['dy'], values: dy },
+        { path: ['rotation'], values: rotation },
+      ]) as unknown as FrameDisplacement[])
+    : request.nodes.map((n, k) => ({ node: n.id, dx: dx[k]!, dy: dy[k]!, rotation: rotation[k]! }));
   return { reactions, displacements };
 }
 
@@ -160,7 +172,7 @@ export function presentFrameResult(r: EngineFrameResult, request: FrameSolveRequ
 
 /** A combination's results as the envelope lists them: members by their extremes only. */
 function presentCombination(r: EngineFrameResult, request: FrameSolveRequest, units: UnitSystem): FrameCombinationResult {
-  const { reactions, displacements } = presentNodes(r, request, units);
+  const { reactions, displacements } = presentNodes(r, request, units, true);
   return { reactions, displacements, members: memberExtremeRows(request, presentedColumns(r.members, units)) };
 }
 
