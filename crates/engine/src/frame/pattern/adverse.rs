@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use crate::arrangement::Arrangement;
 use crate::beam::pattern::COUNTS;
-use crate::beam::PatternedBound;
+use crate::beam::{larger, PatternedBound};
 
 /// The pieces of one case contributing one way to a quantity at factor 1.
 #[derive(Clone, Debug, Default)]
@@ -98,14 +98,6 @@ impl Table {
             pieces = pieces.union(&Arrangement::of(counted.map(|o| o.0)));
         }
         Some((sum, pieces))
-    }
-}
-
-fn larger(m: f64, v: f64) -> f64 {
-    if v > m {
-        v
-    } else {
-        m
     }
 }
 

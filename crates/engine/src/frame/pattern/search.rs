@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use super::super::member_results::{Functions, SAMPLES_PER_MEMBER};
-use crate::beam::DiagramBounds;
+use crate::beam::{larger, DiagramBounds};
 use crate::polynomial::Poly;
 
 /// A piece acting through a member's ends only (`start`: axial force, shear and moment just inside
@@ -340,14 +340,6 @@ struct Block {
 
 /// Stretches per [`Block`]: about the square root of a beam's in a frame of a few hundred.
 const BLOCK: usize = 16;
-
-fn larger(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
-    }
-}
 
 /// Whether `weight × p` has a second derivative of no negative value on `[0, span]`: checked at
 /// both ends up to a cubic (its second derivative is then straight); a higher degree says no.
