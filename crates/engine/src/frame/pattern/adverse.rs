@@ -8,6 +8,8 @@
 
 use std::ops::Range;
 
+use wide::{f64x4, CmpEq, CmpGt, CmpLt};
+
 use crate::arrangement::Arrangement;
 use crate::beam::pattern::COUNTS;
 use crate::beam::{larger, PatternedBound};
@@ -135,45 +137,51 @@ struct Gathered {
     largest: f64,
 }
 
-/// [`Gathered`] in four running lanes, piece j in lane j % 4: four independent chains of additions
-/// and comparisons rather than one, each waiting on the last (the sums' order changes, by round-off
-/// only; a smallest or largest is the same in any order). Nothing is chosen by a floating-point
-/// select, which WebAssembly engines compile to a branch (mispredicted at random, piece by piece): a
-/// sum adds the contribution times 1 or 0, and the magnitudes are compared as their bits (a
-/// non-negative number's bits order as it does) with integer selects, which are not branches.
+/// [`Gathered`] in four running lanes, piece j in lane j % 4, taken four at a time as one vector
+/// (`wide`: two 128-bit halves in WebAssembly and on x86-64 without AVX): four independent chains
+/// of additions and comparisons rather than one (the sums' order changes, by round-off only; a
+/// smallest or largest is the same in any order), with nothing chosen by a branch: a sum adds the
+/// contribution masked to itself or zero, a smallest or largest compares the magnitude masked to
+/// infinity or zero, and a comparison's four bits come out as one mask.
 struct Lanes {
-    sums: [[f64; 4]; 2],
-    /// The smallest counted magnitude's bits (`u64::MAX` for none).
-    least: [[u64; 4]; 2],
-    /// The largest magnitude's bits, a NaN's left out.
-    largest: [u64; 4],
+    sums: [f64x4; 2],
+    /// The smallest counted magnitude (infinite for none).
+    least: [f64x4; 2],
+    /// The largest magnitude, a NaN's left out.
+    largest: f64x4,
 }
 
 impl Lanes {
-    /// Contribution `c` into lane `l`; whether it counts upward and downward.
-    fn take(&mut self, l: usize, c: f64, threshold: f64) -> [bool; 2] {
-        let [up, down] = [c > threshold, -c > threshold];
-        let magnitude = c.to_bits() & !(1 << 63);
-        for (k, counts) in [(0, up), (1, down)] {
-            self.sums[k][l] += c * f64::from(u8::from(counts));
-            // all ones where it does not count, so that the smallest is never it
-            let key = magnitude | u64::from(!counts).wrapping_neg();
-            self.least[k][l] = self.least[k][l].min(key);
+    /// Contributions `c` into the four lanes; the bits of those that count upward and downward.
+    fn take(&mut self, c: f64x4, threshold: f64) -> [u64; 2] {
+        let counts = [
+            c.cmp_gt(f64x4::splat(threshold)),
+            c.cmp_lt(f64x4::splat(-threshold)),
+        ];
+        let magnitude = c.abs();
+        for (k, &mask) in counts.iter().enumerate() {
+            self.sums[k] += c & mask;
+            let least = mask.blend(magnitude, f64x4::splat(f64::INFINITY));
+            self.least[k] = self.least[k].fast_min(least);
         }
-        self.largest[l] = self.largest[l].max(magnitude_key(c));
-        [up, down]
+        // a NaN is unequal to itself, and counts as zero
+        let finite = c.cmp_eq(c).blend(magnitude, f64x4::ZERO);
+        self.largest = self.largest.fast_max(finite);
+        counts.map(|mask| mask.move_mask() as u64)
     }
 
     fn gathered(&self) -> Gathered {
-        let sum = |s: [f64; 4]| (s[0] + s[1]) + (s[2] + s[3]);
-        let least = |s: [u64; 4]| match s.into_iter().fold(u64::MAX, u64::min) {
-            u64::MAX => f64::INFINITY,
-            bits => f64::from_bits(bits),
+        let sum = |s: f64x4| {
+            let s = s.to_array();
+            (s[0] + s[1]) + (s[2] + s[3])
+        };
+        let fold = |s: f64x4, start: f64, pick: fn(f64, f64) -> f64| {
+            s.to_array().into_iter().fold(start, pick)
         };
         Gathered {
             sums: self.sums.map(sum),
-            least: self.least.map(least),
-            largest: f64::from_bits(self.largest.into_iter().fold(0, u64::max)),
+            least: self.least.map(|l| fold(l, f64::INFINITY, f64::min)),
+            largest: fold(self.largest, 0.0, f64::max),
         }
     }
 }
@@ -186,29 +194,31 @@ impl Gathered {
             w.resize(pieces.end.div_ceil(64), 0);
         }
         let mut lanes = Lanes {
-            sums: [[0.0; 4]; 2],
-            least: [[u64::MAX; 4]; 2],
-            largest: [0; 4],
+            sums: [f64x4::ZERO; 2],
+            least: [f64x4::splat(f64::INFINITY); 2],
+            largest: f64x4::ZERO,
         };
-        // a word's pieces at a time, its bits gathered in registers, with no branch per piece
+        // a word's pieces at a time, its bits gathered in registers
         let mut j = pieces.start;
         while j < pieces.end {
             let stop = (j / 64 * 64 + 64).min(pieces.end);
             let mut word = [0; 2];
-            let mut mark = |bit: usize, [up, down]: [bool; 2]| {
-                word[0] |= u64::from(up) << bit;
-                word[1] |= u64::from(down) << bit;
-            };
             let quads = values[j..stop].chunks_exact(4);
             let (rest, first) = (quads.remainder(), j % 64);
             let done = first + 4 * quads.len();
+            let mut mark = |bit: usize, bits: [u64; 2]| {
+                word[0] |= bits[0] << bit;
+                word[1] |= bits[1] << bit;
+            };
             for (q, four) in quads.enumerate() {
-                for (l, &c) in four.iter().enumerate() {
-                    mark(first + 4 * q + l, lanes.take(l, c, threshold));
-                }
+                let four: [f64; 4] = four.try_into().expect("four values");
+                mark(first + 4 * q, lanes.take(f64x4::from(four), threshold));
             }
-            for (i, &c) in rest.iter().enumerate() {
-                mark(done + i, lanes.take(i, c, threshold));
+            if !rest.is_empty() {
+                // zeros count nowhere and are the largest of nothing
+                let mut four = [0.0; 4];
+                four[..rest.len()].copy_from_slice(rest);
+                mark(done, lanes.take(f64x4::from(four), threshold));
             }
             words[0][j / 64] = word[0];
             words[1][j / 64] = word[1];
