@@ -127,10 +127,12 @@ impl Search<'_> {
     ) {
         let x0 = self.xs[k];
         let d = usize::from(sign < 0.0);
-        let own = self.track.own_signs_on(i);
+        // the fixed part and the own pieces are the same on every stretch of the bucket
+        let mut settled = *poly(self.fixed, k, self.function);
+        settled.add_scaled(&self.own_adverse(k, self.track.own_signs_on(i), sign), 1.0);
         for (s, w) in stretches.cuts.windows(2).enumerate() {
             let [ta, tb] = [w[0] - x0, w[1] - x0];
-            let p = self.arrangement(k, (stretches.up(s), own), sign);
+            let p = self.with_through(settled, k, stretches.up(s), sign);
             extremes(&p, [ta, tb], |t, v| consider(best, d, (x0 + t, v, k, t)));
             if let Some((out, length)) = series.as_mut() {
                 sample_stretch(out, &p, x0, [ta, tb], *length);
@@ -191,6 +193,12 @@ impl Search<'_> {
     fn arrangement(&self, k: usize, (up, own_sign): (&[[f64; 2]], &[f64]), sign: f64) -> Poly {
         let mut p = *poly(self.fixed, k, self.function);
         p.add_scaled(&self.own_adverse(k, own_sign, sign), 1.0);
+        self.with_through(p, k, up, sign)
+    }
+
+    /// `p` on segment `k` plus the pieces acting through the member's ends that are adverse in
+    /// direction `sign` where the cases' upward sums are `up`.
+    fn with_through(&self, mut p: Poly, k: usize, up: &[[f64; 2]], sign: f64) -> Poly {
         let [a, b] = self.through(up, sign);
         p.c[0] += a + b * self.xs[k];
         p.c[1] += b;
