@@ -158,15 +158,13 @@ impl Lanes {
             c.cmp_gt(f64x4::splat(threshold)),
             c.cmp_lt(f64x4::splat(-threshold)),
         ];
-        let magnitude = c.abs();
+        let magnitude = magnitude(c);
         for (k, &mask) in counts.iter().enumerate() {
             self.sums[k] += c & mask;
             let least = mask.blend(magnitude, f64x4::splat(f64::INFINITY));
             self.least[k] = self.least[k].fast_min(least);
         }
-        // a NaN is unequal to itself, and counts as zero
-        let finite = c.cmp_eq(c).blend(magnitude, f64x4::ZERO);
-        self.largest = self.largest.fast_max(finite);
+        self.largest = self.largest.fast_max(magnitude);
         counts.map(|mask| mask.move_mask() as u64)
     }
 
@@ -203,23 +201,12 @@ impl Gathered {
         while j < pieces.end {
             let stop = (j / 64 * 64 + 64).min(pieces.end);
             let mut word = [0; 2];
-            let quads = values[j..stop].chunks_exact(4);
-            let (rest, first) = (quads.remainder(), j % 64);
-            let done = first + 4 * quads.len();
-            let mut mark = |bit: usize, bits: [u64; 2]| {
-                word[0] |= bits[0] << bit;
-                word[1] |= bits[1] << bit;
-            };
-            for (q, four) in quads.enumerate() {
-                let four: [f64; 4] = four.try_into().expect("four values");
-                mark(first + 4 * q, lanes.take(f64x4::from(four), threshold));
-            }
-            if !rest.is_empty() {
-                // zeros count nowhere and are the largest of nothing
-                let mut four = [0.0; 4];
-                four[..rest.len()].copy_from_slice(rest);
-                mark(done, lanes.take(f64x4::from(four), threshold));
-            }
+            let first = j % 64;
+            in_fours(&values[j..stop], |at, c| {
+                let [up, down] = lanes.take(c, threshold);
+                word[0] |= up << (first + at);
+                word[1] |= down << (first + at);
+            });
             words[0][j / 64] = word[0];
             words[1][j / 64] = word[1];
             j = stop;
@@ -228,24 +215,32 @@ impl Gathered {
     }
 }
 
-/// The largest of `values`' magnitudes (0 for none, a NaN left out): their bits compared in four
-/// running lanes (see [`Lanes`]).
-fn largest_magnitude(values: &[f64]) -> f64 {
-    let bits = |v: &f64| magnitude_key(*v);
-    let mut lanes = [0; 4];
-    let chunks = values.chunks_exact(4);
-    let rest = chunks.remainder();
-    for c in chunks {
-        for (lane, v) in lanes.iter_mut().zip(c) {
-            *lane = (*lane).max(bits(v));
-        }
+/// `values` four at a time as one vector, with each four's first index; zeros after the last (they
+/// count nowhere and are the largest of nothing).
+fn in_fours(values: &[f64], mut each: impl FnMut(usize, f64x4)) {
+    let fours = values.chunks_exact(4);
+    let (rest, done) = (fours.remainder(), 4 * fours.len());
+    for (q, four) in fours.enumerate() {
+        let four: [f64; 4] = four.try_into().expect("four values");
+        each(4 * q, f64x4::from(four));
     }
-    f64::from_bits(rest.iter().map(bits).chain(lanes).fold(0, u64::max))
+    if !rest.is_empty() {
+        let mut four = [0.0; 4];
+        four[..rest.len()].copy_from_slice(rest);
+        each(done, f64x4::from(four));
+    }
 }
 
-/// `v`'s magnitude as bits that order as it does, 0 for a NaN (so that a largest leaves it out).
-fn magnitude_key(v: f64) -> u64 {
-    (v.to_bits() & !(1 << 63)) & u64::from(!v.is_nan()).wrapping_neg()
+/// `c`'s magnitudes, a NaN's zero (a NaN is unequal to itself), so that a largest leaves it out.
+fn magnitude(c: f64x4) -> f64x4 {
+    c.cmp_eq(c).blend(c.abs(), f64x4::ZERO)
+}
+
+/// The largest of `values`' magnitudes (0 for none, a NaN left out), in four lanes (see [`Lanes`]).
+fn largest_magnitude(values: &[f64]) -> f64 {
+    let mut largest = f64x4::ZERO;
+    in_fours(values, |_, c| largest = largest.fast_max(magnitude(c)));
+    largest.to_array().into_iter().fold(0.0, f64::max)
 }
 
 /// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
@@ -286,19 +281,17 @@ impl Contributions {
         let threshold = COUNTS * self.largest;
         let words = &mut self.words;
         words.clear();
-        let mut value = fixed;
-        // each word gathered in a register, with no branch per piece
-        for chunk in self.values.chunks(64) {
-            let mut word = 0;
-            for (bit, &c) in chunk.iter().enumerate() {
-                let counts = sign * c > threshold;
-                word |= u64::from(counts) << bit;
-                value += c * f64::from(u8::from(counts));
-            }
-            words.push(word);
-        }
+        words.resize(self.values.len().div_ceil(64), 0);
+        let mut sum = f64x4::ZERO;
+        // four at a time, as the table's sides are (a four never straddles two words)
+        in_fours(&self.values, |at, c| {
+            let counts = (c * f64x4::splat(sign)).cmp_gt(f64x4::splat(threshold));
+            sum += c & counts;
+            words[at / 64] |= (counts.move_mask() as u64) << (at % 64);
+        });
+        let sum = sum.to_array();
         PatternedBound {
-            value,
+            value: fixed + ((sum[0] + sum[1]) + (sum[2] + sum[3])),
             position,
             pieces: Arrangement::from_words(words),
         }
