@@ -189,7 +189,9 @@ fn widen(high: &mut f64, low: &mut f64, v: f64) {
     }
 }
 
-fn larger(a: f64, b: f64) -> f64 {
+/// The larger of `a` and `b`, keeping `a` when `b` is a NaN: a fold from a finite start leaves NaNs
+/// out (`f64::max` does too, but its NaN handling costs a branch or a call in WebAssembly).
+pub(crate) fn larger(a: f64, b: f64) -> f64 {
     if b > a {
         b
     } else {

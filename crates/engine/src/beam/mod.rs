@@ -16,6 +16,7 @@ mod response;
 mod sample;
 
 pub use combination::{analyse_beam, solve_beam};
+pub(crate) use extremes::larger;
 pub use model::{
     BeamAnalysis, BeamDiagrams, BeamExtremes, BeamLoad, BeamModel, BeamReaction, BeamResult,
     Diagram, DiagramBounds, EnvelopeRequest, Extreme, PatternedBound, PatternedRange,

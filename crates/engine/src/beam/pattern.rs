@@ -4,7 +4,7 @@
 //! pieces' contributions: the largest value takes exactly the pieces contributing upward there, the
 //! smallest those contributing downward, and no arrangement is ever solved on its own.
 
-use super::extremes::{Chain, STATIONARY_LEVEL};
+use super::extremes::{larger, Chain, STATIONARY_LEVEL};
 use super::model::{
     BeamReaction, DiagramBounds, PatternedBound, PatternedRange, PatternedReaction,
 };
@@ -78,14 +78,6 @@ pub(crate) fn adverse(contributions: &[(usize, f64)]) -> [(f64, Vec<usize>); 2] 
         sums[side].1.push(k);
     }
     sums
-}
-
-fn larger(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
-    }
 }
 
 pub(crate) fn range(

@@ -8,9 +8,11 @@
 
 use std::ops::Range;
 
+use wide::{f64x4, CmpEq, CmpGt, CmpLt};
+
 use crate::arrangement::Arrangement;
 use crate::beam::pattern::COUNTS;
-use crate::beam::PatternedBound;
+use crate::beam::{larger, PatternedBound};
 
 /// The pieces of one case contributing one way to a quantity at factor 1.
 #[derive(Clone, Debug, Default)]
@@ -101,14 +103,6 @@ impl Table {
     }
 }
 
-fn larger(m: f64, v: f64) -> f64 {
-    if v > m {
-        v
-    } else {
-        m
-    }
-}
-
 impl Sides {
     /// The sides of the contributions `values[pieces]`; `words` is scratch. One pass counts every
     /// contribution that is not zero and finds the largest; only when some counted one is within
@@ -143,45 +137,49 @@ struct Gathered {
     largest: f64,
 }
 
-/// [`Gathered`] in four running lanes, piece j in lane j % 4: four independent chains of additions
-/// and comparisons rather than one, each waiting on the last (the sums' order changes, by round-off
-/// only; a smallest or largest is the same in any order). Nothing is chosen by a floating-point
-/// select, which WebAssembly engines compile to a branch (mispredicted at random, piece by piece): a
-/// sum adds the contribution times 1 or 0, and the magnitudes are compared as their bits (a
-/// non-negative number's bits order as it does) with integer selects, which are not branches.
+/// [`Gathered`] in four running lanes, piece j in lane j % 4, taken four at a time as one vector
+/// (`wide`: two 128-bit halves in WebAssembly and on x86-64 without AVX): four independent chains
+/// of additions and comparisons rather than one (the sums' order changes, by round-off only; a
+/// smallest or largest is the same in any order), with nothing chosen by a branch: a sum adds the
+/// contribution masked to itself or zero, a smallest or largest compares the magnitude masked to
+/// infinity or zero, and a comparison's four bits come out as one mask.
 struct Lanes {
-    sums: [[f64; 4]; 2],
-    /// The smallest counted magnitude's bits (`u64::MAX` for none).
-    least: [[u64; 4]; 2],
-    /// The largest magnitude's bits, a NaN's left out.
-    largest: [u64; 4],
+    sums: [f64x4; 2],
+    /// The smallest counted magnitude (infinite for none).
+    least: [f64x4; 2],
+    /// The largest magnitude, a NaN's left out.
+    largest: f64x4,
 }
 
 impl Lanes {
-    /// Contribution `c` into lane `l`; whether it counts upward and downward.
-    fn take(&mut self, l: usize, c: f64, threshold: f64) -> [bool; 2] {
-        let [up, down] = [c > threshold, -c > threshold];
-        let magnitude = c.to_bits() & !(1 << 63);
-        for (k, counts) in [(0, up), (1, down)] {
-            self.sums[k][l] += c * f64::from(u8::from(counts));
-            // all ones where it does not count, so that the smallest is never it
-            let key = magnitude | u64::from(!counts).wrapping_neg();
-            self.least[k][l] = self.least[k][l].min(key);
+    /// Contributions `c` into the four lanes; the bits of those that count upward and downward.
+    fn take(&mut self, c: f64x4, threshold: f64) -> [u64; 2] {
+        let counts = [
+            c.cmp_gt(f64x4::splat(threshold)),
+            c.cmp_lt(f64x4::splat(-threshold)),
+        ];
+        let magnitude = magnitude(c);
+        for (k, &mask) in counts.iter().enumerate() {
+            self.sums[k] += c & mask;
+            let least = mask.blend(magnitude, f64x4::splat(f64::INFINITY));
+            self.least[k] = self.least[k].fast_min(least);
         }
-        self.largest[l] = self.largest[l].max(magnitude_key(c));
-        [up, down]
+        self.largest = self.largest.fast_max(magnitude);
+        counts.map(|mask| mask.move_mask() as u64)
     }
 
     fn gathered(&self) -> Gathered {
-        let sum = |s: [f64; 4]| (s[0] + s[1]) + (s[2] + s[3]);
-        let least = |s: [u64; 4]| match s.into_iter().fold(u64::MAX, u64::min) {
-            u64::MAX => f64::INFINITY,
-            bits => f64::from_bits(bits),
+        let sum = |s: f64x4| {
+            let s = s.to_array();
+            (s[0] + s[1]) + (s[2] + s[3])
+        };
+        let fold = |s: f64x4, start: f64, pick: fn(f64, f64) -> f64| {
+            s.to_array().into_iter().fold(start, pick)
         };
         Gathered {
             sums: self.sums.map(sum),
-            least: self.least.map(least),
-            largest: f64::from_bits(self.largest.into_iter().fold(0, u64::max)),
+            least: self.least.map(|l| fold(l, f64::INFINITY, f64::min)),
+            largest: fold(self.largest, 0.0, f64::max),
         }
     }
 }
@@ -194,30 +192,21 @@ impl Gathered {
             w.resize(pieces.end.div_ceil(64), 0);
         }
         let mut lanes = Lanes {
-            sums: [[0.0; 4]; 2],
-            least: [[u64::MAX; 4]; 2],
-            largest: [0; 4],
+            sums: [f64x4::ZERO; 2],
+            least: [f64x4::splat(f64::INFINITY); 2],
+            largest: f64x4::ZERO,
         };
-        // a word's pieces at a time, its bits gathered in registers, with no branch per piece
+        // a word's pieces at a time, its bits gathered in registers
         let mut j = pieces.start;
         while j < pieces.end {
             let stop = (j / 64 * 64 + 64).min(pieces.end);
             let mut word = [0; 2];
-            let mut mark = |bit: usize, [up, down]: [bool; 2]| {
-                word[0] |= u64::from(up) << bit;
-                word[1] |= u64::from(down) << bit;
-            };
-            let quads = values[j..stop].chunks_exact(4);
-            let (rest, first) = (quads.remainder(), j % 64);
-            let done = first + 4 * quads.len();
-            for (q, four) in quads.enumerate() {
-                for (l, &c) in four.iter().enumerate() {
-                    mark(first + 4 * q + l, lanes.take(l, c, threshold));
-                }
-            }
-            for (i, &c) in rest.iter().enumerate() {
-                mark(done + i, lanes.take(i, c, threshold));
-            }
+            let first = j % 64;
+            in_fours(&values[j..stop], |at, c| {
+                let [up, down] = lanes.take(c, threshold);
+                word[0] |= up << (first + at);
+                word[1] |= down << (first + at);
+            });
             words[0][j / 64] = word[0];
             words[1][j / 64] = word[1];
             j = stop;
@@ -226,24 +215,32 @@ impl Gathered {
     }
 }
 
-/// The largest of `values`' magnitudes (0 for none, a NaN left out): their bits compared in four
-/// running lanes (see [`Lanes`]).
-fn largest_magnitude(values: &[f64]) -> f64 {
-    let bits = |v: &f64| magnitude_key(*v);
-    let mut lanes = [0; 4];
-    let chunks = values.chunks_exact(4);
-    let rest = chunks.remainder();
-    for c in chunks {
-        for (lane, v) in lanes.iter_mut().zip(c) {
-            *lane = (*lane).max(bits(v));
-        }
+/// `values` four at a time as one vector, with each four's first index; zeros after the last (they
+/// count nowhere and are the largest of nothing).
+fn in_fours(values: &[f64], mut each: impl FnMut(usize, f64x4)) {
+    let fours = values.chunks_exact(4);
+    let (rest, done) = (fours.remainder(), 4 * fours.len());
+    for (q, four) in fours.enumerate() {
+        let four: [f64; 4] = four.try_into().expect("four values");
+        each(4 * q, f64x4::from(four));
     }
-    f64::from_bits(rest.iter().map(bits).chain(lanes).fold(0, u64::max))
+    if !rest.is_empty() {
+        let mut four = [0.0; 4];
+        four[..rest.len()].copy_from_slice(rest);
+        each(done, f64x4::from(four));
+    }
 }
 
-/// `v`'s magnitude as bits that order as it does, 0 for a NaN (so that a largest leaves it out).
-fn magnitude_key(v: f64) -> u64 {
-    (v.to_bits() & !(1 << 63)) & u64::from(!v.is_nan()).wrapping_neg()
+/// `c`'s magnitudes, a NaN's zero (a NaN is unequal to itself), so that a largest leaves it out.
+fn magnitude(c: f64x4) -> f64x4 {
+    c.cmp_eq(c).blend(c.abs(), f64x4::ZERO)
+}
+
+/// The largest of `values`' magnitudes (0 for none, a NaN left out), in four lanes (see [`Lanes`]).
+fn largest_magnitude(values: &[f64]) -> f64 {
+    let mut largest = f64x4::ZERO;
+    in_fours(values, |_, c| largest = largest.fast_max(magnitude(c)));
+    largest.to_array().into_iter().fold(0.0, f64::max)
 }
 
 /// Every piece's contribution to one quantity at one point, from which [`Contributions::bound`]
@@ -284,19 +281,17 @@ impl Contributions {
         let threshold = COUNTS * self.largest;
         let words = &mut self.words;
         words.clear();
-        let mut value = fixed;
-        // each word gathered in a register, with no branch per piece
-        for chunk in self.values.chunks(64) {
-            let mut word = 0;
-            for (bit, &c) in chunk.iter().enumerate() {
-                let counts = sign * c > threshold;
-                word |= u64::from(counts) << bit;
-                value += c * f64::from(u8::from(counts));
-            }
-            words.push(word);
-        }
+        words.resize(self.values.len().div_ceil(64), 0);
+        let mut sum = f64x4::ZERO;
+        // four at a time, as the table's sides are (a four never straddles two words)
+        in_fours(&self.values, |at, c| {
+            let counts = (c * f64x4::splat(sign)).cmp_gt(f64x4::splat(threshold));
+            sum += c & counts;
+            words[at / 64] |= (counts.move_mask() as u64) << (at % 64);
+        });
+        let sum = sum.to_array();
         PatternedBound {
-            value,
+            value: fixed + ((sum[0] + sum[1]) + (sum[2] + sum[3])),
             position,
             pieces: Arrangement::from_words(words),
         }

@@ -11,7 +11,7 @@
 //! contribution changes sign the governing arrangement is fixed, and each such stretch is searched
 //! for its extremes exactly, as a combination's member is. Those points, and on each stretch the
 //! sum of the pieces contributing upward, belong to the pieces alone, so they are found once
-//! ([`search::Track`]) and every combination only scales them by its factors. At a point that is
+//! ([`track::Track`]) and every combination only scales them by its factors. At a point that is
 //! the same for every combination (a support, a joint, a member's end) so are the pieces' sums and
 //! arrangements ([`adverse::Table`]); a member that carries no load has its extremes at its ends.
 
@@ -21,6 +21,7 @@ mod adverse;
 mod members;
 mod pieces;
 mod search;
+mod track;
 mod unarranged;
 
 use super::loads::LocalLoads;
@@ -32,7 +33,8 @@ use crate::error::EngineError;
 use crate::member::MemberLoads;
 use adverse::{Contributions, Table};
 use pieces::{PieceLoads, Responses};
-use search::{through_ends, Track};
+use search::through_ends;
+use track::Track;
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).

@@ -136,20 +136,18 @@ pub(super) fn responses(
     let solved = linear.system.solve_many(&forces);
     let mut out = Responses {
         count,
-        ends: vec![0.0; 3 * members.len() * count],
+        // every entry written below, in order, so never zeroed first (megabytes for a large frame)
+        ends: Vec::with_capacity(3 * members.len() * count),
         reactions: vec![0.0; 3 * model.supports.len() * count],
         displacements: vec![0.0; 3 * model.nodes.len() * count],
         own: Vec::with_capacity(count),
     };
     let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
-    for (k, m) in members.iter().enumerate() {
+    for m in members {
         // the start's axial force, shear and moment under each piece
         end_forces(m, &solved, 3, &mut along);
         for (r, sign) in [-1.0, 1.0, -1.0].into_iter().enumerate() {
-            let row = &mut out.ends[(3 * k + r) * count..(3 * k + r + 1) * count];
-            row.iter_mut()
-                .zip(&along[r])
-                .for_each(|(e, a)| *e = sign * a);
+            out.ends.extend(along[r].iter().map(|a| sign * a));
         }
     }
     reactions(model, linear, (&solved, &fixed), loads, &mut out.reactions);

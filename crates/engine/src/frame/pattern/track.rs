@@ -1,0 +1,229 @@
+//! One function's stretches along one member, found once per analysis. Where each piece's
+//! contribution changes sign depends on the piece alone, never on a combination's factors (a factor
+//! scales every piece of its case alike), so the points where the governing arrangement can change,
+//! and on each stretch between them the sum at factor 1 of each case's pieces contributing upward,
+//! belong to the pieces alone ([`Track`]); a combination only scales those sums.
+//!
+//! A beam of a large frame has a sign change for nearly every piece, and most of its stretches are
+//! never searched (a bound passes them over), so the sign changes are not sorted along the member
+//! as a whole: they are dealt into buckets, each holding about √n of the n, whose upward sums at
+//! their ends come from a running sum over the buckets (each bucket's sign changes added in any
+//! order). A bucket is sorted into its stretches ([`Track::stretches`]) only when it is searched.
+
+use super::super::member_results::Functions;
+use super::search::poly;
+
+/// A point where a piece acting through the member's ends changes sign: its position, its case, and
+/// what passing it adds to its case's upward sum (the piece's `a + b x` with the sign of `b`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Event {
+    x: f64,
+    case: usize,
+    flip: [f64; 2],
+}
+
+/// One function's buckets along one member, the same for every combination.
+#[derive(Debug, Default)]
+pub(super) struct Track {
+    /// Bucket `i` runs from `cuts[i]` to `cuts[i + 1]` (m from the member's start): the member's
+    /// breakpoints, its own pieces' roots, and about every √n-th of the other pieces' sign changes.
+    pub(super) cuts: Vec<f64>,
+    /// Per segment: its first bucket, and past the last segment the bucket count.
+    pub(super) first: Vec<usize>,
+    /// At `i * cases + c`: the pieces of patterned case `c` acting through the member's ends that
+    /// contribute upward just right of `cuts[i]`, summed at factor 1 as `a + b x` (`i` up to the
+    /// bucket count: the last is past every sign change).
+    up: Vec<[f64; 2]>,
+    /// Per case: all its pieces acting through the member's ends, summed at factor 1.
+    pub(super) total: Vec<[f64; 2]>,
+    /// At `i * own + o`: the sign of own piece `o`'s contribution at factor 1 on bucket `i` (its
+    /// roots are among the cuts, so one sign holds on the whole bucket).
+    own_sign: Vec<f64>,
+    own: usize,
+    /// The sign changes inside bucket `i` or at its end, `events[starts[i]..starts[i + 1]]`, in no
+    /// particular order.
+    events: Vec<Event>,
+    starts: Vec<usize>,
+}
+
+/// A bucket's stretches ([`Track::stretches`]): stretch `s` runs from `cuts[s]` to `cuts[s + 1]`,
+/// with its cases' upward sums at `up[s * cases..]`; kept from bucket to bucket to spare allocations.
+#[derive(Default)]
+pub(super) struct Stretches {
+    pub(super) cuts: Vec<f64>,
+    up: Vec<[f64; 2]>,
+    running: Vec<[f64; 2]>,
+    order: Vec<(u64, u32)>,
+}
+
+impl Stretches {
+    /// Stretch `s`'s upward sums, one per case.
+    pub(super) fn up(&self, s: usize) -> &[[f64; 2]] {
+        let cases = self.running.len();
+        &self.up[s * cases..(s + 1) * cases]
+    }
+}
+
+impl Track {
+    /// The track of `function` along a member of breakpoints `xs`: `own` its own pieces' functions,
+    /// `through` every other piece's case and contribution (`a + b x`) at factor 1.
+    pub(super) fn new(
+        xs: &[f64],
+        own: &[&Functions],
+        through: impl Iterator<Item = (usize, [f64; 2])>,
+        cases: usize,
+        function: usize,
+    ) -> Self {
+        let length = xs[xs.len() - 1];
+        let mut total = vec![[0.0; 2]; cases];
+        let mut up = vec![[0.0; 2]; cases];
+        let mut found = Vec::with_capacity(through.size_hint().0);
+        for (c, [a, b]) in through {
+            total[c] = [total[c][0] + a, total[c][1] + b];
+            // upward just right of the member's start
+            if a > 0.0 || (a == 0.0 && b > 0.0) {
+                up[c] = [up[c][0] + a, up[c][1] + b];
+            }
+            let x = -a / b;
+            if b != 0.0 && x > 0.0 && x < length {
+                let s = if b > 0.0 { 1.0 } else { -1.0 };
+                let flip = [s * a, s * b];
+                found.push(Event { x, case: c, flip });
+            }
+        }
+        let cuts = bucket_cuts(xs, own, function, &found);
+        let mut track = Track {
+            first: xs
+                .iter()
+                .map(|&x| cuts.partition_point(|&c| c < x))
+                .collect(),
+            own: own.len(),
+            total,
+            ..Track::default()
+        };
+        track.deal(&cuts, found, up);
+        track.own_signs(xs, &cuts, own, function);
+        track.cuts = cuts;
+        track
+    }
+
+    /// The sign changes `found` dealt into the buckets between `cuts`, and the upward sums at each
+    /// bucket's start, from `up` at the member's start.
+    fn deal(&mut self, cuts: &[f64], found: Vec<Event>, mut up: Vec<[f64; 2]>) {
+        let buckets = cuts.len() - 1;
+        // a sign change at a cut ends the bucket before it: it changes nothing inside either
+        let of: Vec<usize> = (found.iter())
+            .map(|e| cuts.partition_point(|&c| c < e.x) - 1)
+            .collect();
+        let mut starts = vec![0; buckets + 1];
+        of.iter().for_each(|&b| starts[b + 1] += 1);
+        (1..=buckets).for_each(|i| starts[i] += starts[i - 1]);
+        let mut next = starts.clone();
+        let mut events = vec![Event::default(); found.len()];
+        for (e, &b) in found.into_iter().zip(&of) {
+            events[next[b]] = e;
+            next[b] += 1;
+        }
+        self.up = Vec::with_capacity((buckets + 1) * up.len());
+        self.up.extend_from_slice(&up);
+        for bucket in starts.windows(2) {
+            for e in &events[bucket[0]..bucket[1]] {
+                up[e.case] = [up[e.case][0] + e.flip[0], up[e.case][1] + e.flip[1]];
+            }
+            self.up.extend_from_slice(&up);
+        }
+        (self.events, self.starts) = (events, starts);
+    }
+
+    /// Each own piece's sign on each bucket, at its middle.
+    fn own_signs(&mut self, xs: &[f64], cuts: &[f64], own: &[&Functions], function: usize) {
+        self.own_sign = Vec::with_capacity((cuts.len() - 1) * own.len());
+        for (k, (x0, buckets)) in xs.iter().zip(self.first.windows(2)).enumerate() {
+            let polys: Vec<_> = own.iter().map(|f| poly(f, k, function)).collect();
+            for i in buckets[0]..buckets[1] {
+                let t = 0.5 * (cuts[i] + cuts[i + 1]) - x0;
+                self.own_sign
+                    .extend(polys.iter().map(|p| sign_of(p.eval(t))));
+            }
+        }
+    }
+
+    /// The cases' upward sums just right of cut `i`.
+    pub(super) fn up_at(&self, i: usize) -> &[[f64; 2]] {
+        let cases = self.total.len();
+        &self.up[i * cases..(i + 1) * cases]
+    }
+
+    /// The own pieces' signs on bucket `i`.
+    pub(super) fn own_signs_on(&self, i: usize) -> &[f64] {
+        &self.own_sign[i * self.own..(i + 1) * self.own]
+    }
+
+    /// Bucket `i`'s stretches into `out`: its sign changes sorted (on integer keys: a positive
+    /// number's bits order as it does), each stretch's upward sums from the bucket's start.
+    pub(super) fn stretches(&self, i: usize, out: &mut Stretches) {
+        let events = &self.events[self.starts[i]..self.starts[i + 1]];
+        out.order.clear();
+        out.order
+            .extend((events.iter().enumerate()).map(|(j, e)| (e.x.to_bits(), j as u32)));
+        out.order.sort_unstable();
+        let end = self.cuts[i + 1];
+        out.cuts.clear();
+        out.cuts.push(self.cuts[i]);
+        for &(_, j) in &out.order {
+            let x = events[j as usize].x;
+            if x < end && out.cuts.last().is_some_and(|&last| x > last) {
+                out.cuts.push(x);
+            }
+        }
+        out.cuts.push(end);
+        out.running.clear();
+        out.running.extend_from_slice(self.up_at(i));
+        out.up.clear();
+        let mut next = out
+            .order
+            .iter()
+            .map(|&(_, j)| &events[j as usize])
+            .peekable();
+        for w in out.cuts.windows(2) {
+            let mid = 0.5 * (w[0] + w[1]);
+            while let Some(e) = next.next_if(|e| e.x < mid) {
+                let up = &mut out.running[e.case];
+                *up = [up[0] + e.flip[0], up[1] + e.flip[1]];
+            }
+            out.up.extend_from_slice(&out.running);
+        }
+    }
+}
+
+/// The buckets' ends along a member of breakpoints `xs`: those, the own pieces' roots, and of the
+/// other pieces' n sign changes `found` about every √n-th (they come in piece order, which has
+/// nothing to do with their positions, so they are a sample, and the buckets hold about √n each
+/// however they crowd: on a beam of a large frame most cross near its middle).
+fn bucket_cuts(xs: &[f64], own: &[&Functions], function: usize, found: &[Event]) -> Vec<f64> {
+    let length = xs[xs.len() - 1];
+    let mut cuts = xs.to_vec();
+    for (k, w) in xs.windows(2).enumerate() {
+        for f in own {
+            let roots = poly(f, k, function).roots_in(0.0, w[1] - w[0]);
+            cuts.extend(roots.into_iter().map(|t| w[0] + t));
+        }
+    }
+    let step = (found.len() as f64).sqrt().ceil().max(1.0) as usize;
+    cuts.extend(found.iter().skip(step / 2).step_by(step).map(|e| e.x));
+    cuts.sort_unstable_by(f64::total_cmp);
+    cuts.dedup();
+    cuts.retain(|&x| (0.0..=length).contains(&x));
+    cuts
+}
+
+/// 1, -1 or 0 (the last for zero, as a piece contributing nothing is in no arrangement).
+fn sign_of(v: f64) -> f64 {
+    if v > 0.0 {
+        1.0
+    } else if v < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
