@@ -270,27 +270,82 @@ impl Factorized {
     /// how many right-hand sides, the first ones, have a non-zero entry at or before row i (the
     /// others are zero down to it, and so is their forward substitution: it is skipped).
     pub fn solve_many(&self, b: &mut [f64], count: usize, started: &[usize]) {
-        let m = &self.matrix;
         let n = self.diagonal.len();
         for j in 0..n {
-            let (above, rest) = b.split_at_mut(j * count);
-            let bj = &mut rest[..started[j].min(count)];
-            for (l, i) in m.above_diagonal(j).iter().zip(m.first_row[j]..j) {
-                let live = started[i].min(count);
-                let bi = &above[i * count..i * count + live];
-                bj[..live].iter_mut().zip(bi).for_each(|(x, y)| *x -= l * y);
-            }
+            self.forward_column(b, count, j, started);
         }
         for (row, d) in b.chunks_exact_mut(count.max(1)).zip(&self.diagonal) {
             row.iter_mut().for_each(|x| *x /= d);
         }
-        for j in (0..n).rev() {
-            let (above, rest) = b.split_at_mut(j * count);
-            let xj = &rest[..count];
-            for (l, i) in m.above_diagonal(j).iter().zip(m.first_row[j]..j) {
-                let bi = &mut above[i * count..(i + 1) * count];
-                bi.iter_mut().zip(xj).for_each(|(y, x)| *y -= l * x);
-            }
+        // two columns at a time, so that a row above both is read and written once for the pair
+        // (column 0, left alone when n is odd, has nothing above it)
+        for hi in (1..n).rev().step_by(2) {
+            self.back_pair(b, count, hi);
+        }
+    }
+
+    /// Forward substitution of row `j` of [`Factorized::solve_many`], two rows above it at a time,
+    /// so that its entries are read and written once for the pair: each entry takes the upper
+    /// row's term and then the lower's, the order one row at a time gives it (the lower row has at
+    /// least as many started right-hand sides; past the upper's, only its term).
+    fn forward_column(&self, b: &mut [f64], count: usize, j: usize, started: &[usize]) {
+        let m = &self.matrix;
+        let (above, rest) = b.split_at_mut(j * count);
+        let bj = &mut rest[..started[j].min(count)];
+        let row = |i: usize| &above[i * count..i * count + started[i].min(count)];
+        let first = m.first_row[j];
+        let mut pairs = m.above_diagonal(j).chunks_exact(2);
+        for (k, l) in (&mut pairs).enumerate() {
+            let (p, q) = (row(first + 2 * k), row(first + 2 * k + 1));
+            let (head, tail) = bj[..q.len()].split_at_mut(p.len());
+            (head.iter_mut().zip(p).zip(q)).for_each(|((x, p), q)| *x = (*x - l[0] * p) - l[1] * q);
+            tail.iter_mut()
+                .zip(&q[p.len()..])
+                .for_each(|(x, q)| *x -= l[1] * q);
+        }
+        if let [l] = pairs.remainder() {
+            let q = row(j - 1);
+            bj[..q.len()]
+                .iter_mut()
+                .zip(q)
+                .for_each(|(x, q)| *x -= l * q);
+        }
+    }
+
+    /// Back substitution of columns `hi` and `hi - 1` of [`Factorized::solve_many`], their right-hand
+    /// sides final below them: each row above both takes column `hi`'s term and then column
+    /// `hi - 1`'s, the order one column at a time gives it, so the result is the same to the bit.
+    fn back_pair(&self, b: &mut [f64], count: usize, hi: usize) {
+        let m = &self.matrix;
+        let lo = hi - 1;
+        let (above, rest) = b.split_at_mut(lo * count);
+        let (x_lo, rest) = rest.split_at_mut(count);
+        let x_hi = &rest[..count];
+        let (f_hi, f_lo) = (m.first_row[hi], m.first_row[lo]);
+        let (col_hi, col_lo) = (m.above_diagonal(hi), m.above_diagonal(lo));
+        if lo >= f_hi {
+            let l = col_hi[lo - f_hi];
+            x_lo.iter_mut().zip(x_hi).for_each(|(y, x)| *y -= l * x);
+        }
+        let x_lo = &*x_lo;
+        let both = f_hi.max(f_lo);
+        // the rows in one column's profile only
+        self.back_column(above, x_hi, count, hi, both);
+        self.back_column(above, x_lo, count, lo, both);
+        for i in both..lo {
+            let (a, c) = (col_hi[i - f_hi], col_lo[i - f_lo]);
+            let bi = &mut above[i * count..(i + 1) * count];
+            (bi.iter_mut().zip(x_hi).zip(x_lo)).for_each(|((y, p), q)| *y = (*y - a * p) - c * q);
+        }
+    }
+
+    /// Column `j`'s back substitution term `x_j` on the rows of its profile above row `to`.
+    fn back_column(&self, above: &mut [f64], xj: &[f64], count: usize, j: usize, to: usize) {
+        let m = &self.matrix;
+        let rows = m.first_row[j]..to.min(j);
+        for (l, i) in m.above_diagonal(j).iter().zip(rows) {
+            let bi = &mut above[i * count..(i + 1) * count];
+            bi.iter_mut().zip(xj).for_each(|(y, x)| *y -= l * x);
         }
     }
 
