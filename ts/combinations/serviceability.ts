@@ -31,7 +31,12 @@ const ROUND_OFF = 1e-12;
  * smallest (down) has the larger magnitude, the downward one on a tie.
  */
 export function deflectionExtremes<E extends ExtremeEntry>(maxUp: E, maxDown: E): { max: E; maxUp: E; maxDown: E } {
-  return { max: Math.abs(maxDown.value) >= Math.abs(maxUp.value) ? maxDown : maxUp, maxUp, maxDown };
+  return { max: downwardGoverns(maxUp.value, maxDown.value) ? maxDown : maxUp, maxUp, maxDown };
+}
+
+/** Whether the largest downward deflection is `max` beside the largest upward one (a tie goes downward). */
+export function downwardGoverns(up: number, down: number): boolean {
+  return Math.abs(down) >= Math.abs(up);
 }
 
 /** Span length over |deflection|, each in the response's units (m | ft and mm | in), as a pure number. */

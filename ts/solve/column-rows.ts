@@ -9,7 +9,7 @@
  * runs in browsers too.
  */
 import type { JsonBytes } from './json-bytes.js';
-import { placeMark, type WrittenPiece } from './json-text.js';
+import { CLOSE, COMMA, OPEN, placeMark, type WrittenPiece } from './json-text.js';
 
 /**
  * One column: where its values sit in a row (the keys from the row down), and the values, row k's at [k]: numbers,
@@ -101,7 +101,6 @@ export function idColumn<T extends object>(items: readonly T[], field: keyof T &
 const idColumns = new WeakMap<object, Map<string, Float64Array>>();
 
 const ascii = new TextEncoder();
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => ascii.encode(c)) as [Uint8Array, Uint8Array, Uint8Array];
 
 /** Row `key`'s index when `key` names one of the rows (a canonical array index below their count). */
 function rowIndex(rows: ColumnRows, key: string | symbol): number | undefined {

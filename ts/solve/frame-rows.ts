@@ -4,7 +4,7 @@
  * extremes. A 1,000-member frame's rows are tens of thousands of numbers, and with combinations half a million;
  * cleaned and written from the columns, they are objects only for code that reads them as such.
  */
-import { deflectionExtremes, type FrameMemberExtremes, type FrameMemberExtremesList } from '../combinations/index.js';
+import { deflectionExtremes, downwardGoverns, type FrameMemberExtremes, type FrameMemberExtremesList } from '../combinations/index.js';
 import { MEMBER_COLUMNS, type FrameDiagramName, type MemberColumn } from '../engine/frame-model.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
 import { fromEngineColumn, type Quantity, type UnitSystem } from '../units/index.js';
@@ -83,7 +83,7 @@ const EXTREME_PATHS: readonly (readonly [readonly string[], RowValue])[] = [
   [['extremes', 'moment', 'maxSagging', 'position'], 'momentMaxAt'],
   [['extremes', 'moment', 'maxHogging', 'value'], 'momentMin'],
   [['extremes', 'moment', 'maxHogging', 'position'], 'momentMinAt'],
-  // deflection.max is whichever of maxUp and maxDown is the larger in magnitude (deflectionExtremes)
+  // deflection.max is whichever of maxUp and maxDown is the larger in magnitude (downwardGoverns)
   [['extremes', 'deflection', 'max', 'value'], 'deflectionMost'],
   [['extremes', 'deflection', 'max', 'position'], 'deflectionMostAt'],
   [['extremes', 'deflection', 'maxUp', 'value'], 'deflectionMax'],
@@ -110,7 +110,7 @@ class MemberRows extends ColumnRows implements FrameMemberExtremesList {
     const count = c.length.length;
     const [most, mostAt] = [new Float64Array(count), new Float64Array(count)];
     for (let k = 0; k < count; k++) {
-      const down = Math.abs(c.deflectionMin[k]!) >= Math.abs(c.deflectionMax[k]!);
+      const down = downwardGoverns(c.deflectionMax[k]!, c.deflectionMin[k]!);
       most[k] = down ? c.deflectionMin[k]! : c.deflectionMax[k]!;
       mostAt[k] = down ? c.deflectionMinAt[k]! : c.deflectionMaxAt[k]!;
     }

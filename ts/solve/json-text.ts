@@ -86,7 +86,8 @@ export class SeriesData implements WrittenPiece {
 }
 
 const utf8 = new TextEncoder();
-const [OPEN, COMMA, CLOSE, NEXT_PAIR, CLOSE_BOTH] = ['[', ',', ']', '],[', ']]'].map((text) => utf8.encode(text)) as [
+/** JSON's punctuation as UTF-8, for the pieces that write themselves (here and column-rows.ts). */
+export const [OPEN, COMMA, CLOSE, NEXT_PAIR, CLOSE_BOTH] = ['[', ',', ']', '],[', ']]'].map((text) => utf8.encode(text)) as [
   Uint8Array,
   Uint8Array,
   Uint8Array,
