@@ -105,12 +105,14 @@ describe('the calculation report (issue 37 item 5)', () => {
       await page.locator('#open-report').click();
       await page.locator('#report-paper').selectOption(c.paper);
       await fillTitle(page);
-      // the title block is kept in the link, and a link opens the report with it
-      const address = new URL(page.url()).searchParams;
+      // the title block is kept in the link, and a link opens the report with it; the address read in the page,
+      // as page.url() follows history.replaceState only when the browser's navigation event has come back
+      const href = await page.evaluate(() => location.href);
+      const address = new URL(href).searchParams;
       for (const [key, value] of Object.entries({ ...IN_LINK, ...TYPED })) expect(address.get(key), key).toBe(value);
       expect(address.get('paper')).toBe(c.paper === 'A4' ? null : c.paper);
       const again = await rig.newPage();
-      await openCalculator(again, page.url());
+      await openCalculator(again, href);
       for (const [key, value] of Object.entries({ ...IN_LINK, ...TYPED }))
         expect(await again.locator(`#report-${key}`).inputValue(), key).toBe(value);
       await again.close();
