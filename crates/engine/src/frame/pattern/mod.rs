@@ -15,6 +15,8 @@
 //! the same for every combination (a support, a joint, a member's end) so are the pieces' sums and
 //! arrangements ([`adverse::Table`]); a member that carries no load has its extremes at its ends.
 
+use std::ops::Range;
+
 use serde::Serialize;
 
 mod adverse;
@@ -142,9 +144,9 @@ struct Parts<'a> {
     own: Vec<Vec<usize>>,
     /// The members with an end at a support, ascending.
     at_support: Vec<usize>,
-    /// The patterned cases, ascending, and each piece's place among them.
+    /// The patterned cases, ascending, and the pieces of each (consecutive).
     cases: Vec<usize>,
-    case_of: Vec<usize>,
+    by_case: Vec<Range<usize>>,
     /// Per member: whether it carries a load of any case.
     loaded: Vec<bool>,
     /// Per member: its axial force's, shear's and moment's stretches (none for a member
@@ -199,9 +201,10 @@ impl<'a> Parts<'a> {
         }
         let mut cases: Vec<usize> = pieces.iter().map(|p| p.case).collect();
         cases.dedup();
-        let case_of = pieces
-            .iter()
-            .map(|p| cases.partition_point(|&c| c < p.case))
+        let by_case = (cases.iter())
+            .map(|&c| {
+                pieces.partition_point(|p| p.case < c)..pieces.partition_point(|p| p.case <= c)
+            })
             .collect();
         let mut parts = Parts {
             model,
@@ -211,7 +214,7 @@ impl<'a> Parts<'a> {
             at_support: pieces::at_support(model, linear),
             responses,
             cases,
-            case_of,
+            by_case,
             loaded,
             tracks: Vec::new(),
             table: Table::default(),
@@ -247,29 +250,18 @@ impl<'a> Parts<'a> {
             .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
             .collect();
         let [axial, shear, moment] = r.rows(&r.ends, m);
-        let through = (0..r.count).map(|j| {
-            (
-                self.case_of[j],
-                through_ends(&[axial[j], shear[j], moment[j]], function),
-            )
-        });
-        Track::new(&self.xs[m], &own, through, self.cases.len(), function)
+        let through = |j: usize| through_ends(&[axial[j], shear[j], moment[j]], function);
+        Track::new(&self.xs[m], &own, (&self.by_case, through), function)
     }
 
     /// The [`Table`] of the quantities at fixed points, read from the responses' rows as they are
     /// (only a member's moment at its end is made: the start's plus the shear times the length).
     fn table(&self) -> Table {
         let r = &self.responses;
-        // the pieces of each patterned case, consecutive
-        let cases: Vec<_> = (0..self.cases.len())
-            .map(|c| {
-                let start = self.case_of.partition_point(|&k| k < c);
-                start..start + self.case_of[start..].partition_point(|&k| k == c)
-            })
-            .collect();
         let (supports, nodes) = (self.model.supports.len(), self.model.nodes.len());
         let members = &self.linear.members;
-        let mut table = Table::new(3 * supports + 3 * nodes + 4 * members.len(), cases);
+        let quantities = 3 * supports + 3 * nodes + 4 * members.len();
+        let mut table = Table::new(quantities, self.by_case.clone());
         for (column, items) in [(&r.reactions, supports), (&r.displacements, nodes)] {
             for i in 0..items {
                 r.rows(column, i).iter().for_each(|row| table.push(row));

@@ -10,6 +10,8 @@
 //! their ends come from a running sum over the buckets (each bucket's sign changes added in any
 //! order). A bucket is sorted into its stretches ([`Track::stretches`]) only when it is searched.
 
+use std::ops::Range;
+
 use super::super::member_results::Functions;
 use super::search::poly;
 
@@ -66,30 +68,36 @@ impl Stretches {
 
 impl Track {
     /// The track of `function` along a member of breakpoints `xs`: `own` its own pieces' functions,
-    /// `through` every other piece's case and contribution (`a + b x`) at factor 1.
+    /// `through` every other piece's contribution (`a + b x`) at factor 1, by piece, the pieces of
+    /// each patterned case being `cases[c]`.
     pub(super) fn new(
         xs: &[f64],
         own: &[&Functions],
-        through: impl Iterator<Item = (usize, [f64; 2])>,
-        cases: usize,
+        (cases, through): (&[Range<usize>], impl Fn(usize) -> [f64; 2]),
         function: usize,
     ) -> Self {
         let length = xs[xs.len() - 1];
-        let mut total = vec![[0.0; 2]; cases];
-        let mut up = vec![[0.0; 2]; cases];
-        let mut found = Vec::with_capacity(through.size_hint().0);
-        for (c, [a, b]) in through {
-            total[c] = [total[c][0] + a, total[c][1] + b];
-            // upward just right of the member's start
-            if a > 0.0 || (a == 0.0 && b > 0.0) {
-                up[c] = [up[c][0] + a, up[c][1] + b];
+        let mut total = Vec::with_capacity(cases.len());
+        let mut up = Vec::with_capacity(cases.len());
+        let mut found = Vec::with_capacity(cases.last().map_or(0, |c| c.end));
+        for (c, pieces) in cases.iter().enumerate() {
+            // a case's sums in locals, not through memory indexed by the case from piece to piece
+            let [mut all, mut upward] = [[0.0; 2]; 2];
+            for [a, b] in pieces.clone().map(&through) {
+                all = [all[0] + a, all[1] + b];
+                // upward just right of the member's start
+                if a > 0.0 || (a == 0.0 && b > 0.0) {
+                    upward = [upward[0] + a, upward[1] + b];
+                }
+                let x = -a / b;
+                if b != 0.0 && x > 0.0 && x < length {
+                    let s = if b > 0.0 { 1.0 } else { -1.0 };
+                    let flip = [s * a, s * b];
+                    found.push(Event { x, case: c, flip });
+                }
             }
-            let x = -a / b;
-            if b != 0.0 && x > 0.0 && x < length {
-                let s = if b > 0.0 { 1.0 } else { -1.0 };
-                let flip = [s * a, s * b];
-                found.push(Event { x, case: c, flip });
-            }
+            total.push(all);
+            up.push(upward);
         }
         let cuts = bucket_cuts(xs, own, function, &found);
         let mut track = Track {
@@ -108,31 +116,37 @@ impl Track {
     }
 
     /// The sign changes `found` dealt into the buckets between `cuts`, and the upward sums at each
-    /// bucket's start, from `up` at the member's start.
+    /// bucket's start, from `up` at the member's start. Within a bucket they are dealt by case, each
+    /// case's in the order found, so that a case's sum runs in a local and adds them in that order.
     fn deal(&mut self, cuts: &[f64], found: Vec<Event>, mut up: Vec<[f64; 2]>) {
-        let buckets = cuts.len() - 1;
+        // no case, no sign change: a bucket's one run is empty
+        let (buckets, runs) = (cuts.len() - 1, up.len().max(1));
         // a sign change at a cut ends the bucket before it: it changes nothing inside either
-        let of: Vec<usize> = (found.iter())
-            .map(|e| cuts.partition_point(|&c| c < e.x) - 1)
+        let key: Vec<usize> = (found.iter())
+            .map(|e| (cuts.partition_point(|&c| c < e.x) - 1) * runs + e.case)
             .collect();
-        let mut starts = vec![0; buckets + 1];
-        of.iter().for_each(|&b| starts[b + 1] += 1);
-        (1..=buckets).for_each(|i| starts[i] += starts[i - 1]);
+        let mut starts = vec![0; buckets * runs + 1];
+        key.iter().for_each(|&k| starts[k + 1] += 1);
+        (1..starts.len()).for_each(|i| starts[i] += starts[i - 1]);
         let mut next = starts.clone();
         let mut events = vec![Event::default(); found.len()];
-        for (e, &b) in found.into_iter().zip(&of) {
-            events[next[b]] = e;
-            next[b] += 1;
+        for (e, &k) in found.into_iter().zip(&key) {
+            events[next[k]] = e;
+            next[k] += 1;
         }
         self.up = Vec::with_capacity((buckets + 1) * up.len());
         self.up.extend_from_slice(&up);
-        for bucket in starts.windows(2) {
-            for e in &events[bucket[0]..bucket[1]] {
-                up[e.case] = [up[e.case][0] + e.flip[0], up[e.case][1] + e.flip[1]];
+        for i in 0..buckets {
+            let bucket = &starts[i * runs..=(i + 1) * runs];
+            for (sum, run) in up.iter_mut().zip(bucket.windows(2)) {
+                for e in &events[run[0]..run[1]] {
+                    *sum = [sum[0] + e.flip[0], sum[1] + e.flip[1]];
+                }
             }
             self.up.extend_from_slice(&up);
         }
-        (self.events, self.starts) = (events, starts);
+        self.starts = starts.iter().step_by(runs).copied().collect();
+        self.events = events;
     }
 
     /// Each own piece's sign on each bucket, at its middle.
