@@ -15,6 +15,7 @@
 //! the same for every combination (a support, a joint, a member's end) so are the pieces' sums and
 //! arrangements ([`adverse::Table`]); a member that carries no load has its extremes at its ends.
 
+use std::cell::RefCell;
 use std::ops::Range;
 
 use serde::Serialize;
@@ -36,7 +37,7 @@ use crate::member::MemberLoads;
 use adverse::{Contributions, Table};
 use pieces::{PieceLoads, Responses};
 use search::through_ends;
-use track::Track;
+use track::{Sorted, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).
@@ -152,6 +153,8 @@ struct Parts<'a> {
     /// Per member: its axial force's, shear's and moment's stretches (none for a member
     /// [`Parts::at_ends`] bounds, unless series are sampled).
     tracks: Vec<[Track; 3]>,
+    /// The tracks' buckets searched so far, in their stretches.
+    sorted: RefCell<Sorted>,
     /// The quantities at points fixed for every combination, at factor 1: each support's three
     /// reactions, then each node's three displacements, then per member its axial force and
     /// shear through its ends and its moment at either end ([`Parts::quantity`]).
@@ -217,6 +220,7 @@ impl<'a> Parts<'a> {
             by_case,
             loaded,
             tracks: Vec::new(),
+            sorted: RefCell::default(),
             table: Table::default(),
         };
         parts.tracks = (0..linear.members.len())

@@ -10,6 +10,7 @@
 //! their ends come from a running sum over the buckets (each bucket's sign changes added in any
 //! order). A bucket is sorted into its stretches ([`Track::stretches`]) only when it is searched.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::super::member_results::Functions;
@@ -58,11 +59,45 @@ pub(super) struct Stretches {
     order: Vec<(u64, u32)>,
 }
 
+/// The buckets searched so far, sorted into their stretches, kept for the combinations after (which
+/// mostly search the same buckets: the stretches are the pieces' alone), one after another in two
+/// shared buffers rather than each in its own allocations.
+#[derive(Default)]
+pub(super) struct Sorted {
+    /// By (member, function, bucket): where its cuts and its upward sums start and end.
+    at: BTreeMap<(usize, usize, usize), [usize; 4]>,
+    cuts: Vec<f64>,
+    up: Vec<[f64; 2]>,
+    scratch: Stretches,
+}
+
+impl Sorted {
+    /// Bucket `i` of `track`, member `m`'s `function`, in its stretches: their cuts and upward sums
+    /// (as [`Stretches`] has them).
+    pub(super) fn of(
+        &mut self,
+        track: &Track,
+        (m, function, i): (usize, usize, usize),
+    ) -> StretchesOf<'_> {
+        let [c0, c1, u0, u1] = *self.at.entry((m, function, i)).or_insert_with(|| {
+            track.stretches(i, &mut self.scratch);
+            let [c, u] = [self.cuts.len(), self.up.len()];
+            self.cuts.extend_from_slice(&self.scratch.cuts);
+            self.up.extend_from_slice(&self.scratch.up);
+            [c, self.cuts.len(), u, self.up.len()]
+        });
+        (&self.cuts[c0..c1], &self.up[u0..u1])
+    }
+}
+
+/// A bucket's stretches as [`Stretches`] has them: the cuts, and each stretch's upward sums (a case's
+/// after another).
+pub(super) type StretchesOf<'a> = (&'a [f64], &'a [[f64; 2]]);
+
 impl Stretches {
-    /// Stretch `s`'s upward sums, one per case.
-    pub(super) fn up(&self, s: usize) -> &[[f64; 2]] {
-        let cases = self.running.len();
-        &self.up[s * cases..(s + 1) * cases]
+    /// The cuts and upward sums.
+    pub(super) fn of(&self) -> StretchesOf<'_> {
+        (&self.cuts, &self.up)
     }
 }
 
