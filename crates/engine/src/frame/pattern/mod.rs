@@ -36,7 +36,6 @@ use crate::error::EngineError;
 use crate::member::MemberLoads;
 use adverse::{Contributions, Table};
 use pieces::{PieceLoads, Responses};
-use search::through_ends;
 use track::{Sorted, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
@@ -254,8 +253,20 @@ impl<'a> Parts<'a> {
             .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
             .collect();
         let [axial, shear, moment] = r.rows(&r.ends, m);
-        let through = |j: usize| through_ends(&[axial[j], shear[j], moment[j]], function);
-        Track::new(&self.xs[m], &own, (&self.by_case, through), function)
+        let (xs, cases) = (&self.xs[m], &self.by_case);
+        // a piece acting through the member's ends as `a + b x`: its axial force and shear are
+        // constant, its moment rises by the shear per metre; one closure per function, so that the
+        // b of the first two, always zero, is known when compiled
+        match function {
+            0 => Track::new(xs, &own, (cases, |j: usize| [axial[j], 0.0]), function),
+            1 => Track::new(xs, &own, (cases, |j: usize| [shear[j], 0.0]), function),
+            _ => Track::new(
+                xs,
+                &own,
+                (cases, |j: usize| [moment[j], shear[j]]),
+                function,
+            ),
+        }
     }
 
     /// The [`Table`] of the quantities at fixed points, read from the responses' rows as they are

@@ -13,16 +13,6 @@ use super::track::{Sorted, Stretches, StretchesOf, Track};
 use crate::beam::DiagramBounds;
 use crate::polynomial::Poly;
 
-/// A piece acting through a member's ends only (`start`: axial force, shear and moment just inside
-/// the start): its axial force, shear or moment along the member (`function` 0, 1, 2) as `a + b x`.
-pub(super) fn through_ends(start: &[f64; 3], function: usize) -> [f64; 2] {
-    match function {
-        0 => [start[0], 0.0],
-        1 => [start[1], 0.0],
-        _ => [start[2], start[1]],
-    }
-}
-
 /// A candidate extreme: position, value, segment and local position in it.
 pub(super) type Candidate = (f64, f64, usize, f64);
 

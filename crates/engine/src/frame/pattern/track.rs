@@ -114,7 +114,8 @@ impl Track {
         let length = xs[xs.len() - 1];
         let mut total = Vec::with_capacity(cases.len());
         let mut up = Vec::with_capacity(cases.len());
-        let mut found = Vec::with_capacity(cases.last().map_or(0, |c| c.end));
+        // allocated at the first sign change (the axial force and the shear have none)
+        let mut found = Vec::new();
         for (c, pieces) in cases.iter().enumerate() {
             // a case's sums in locals, not through memory indexed by the case from piece to piece
             let [mut all, mut upward] = [[0.0; 2]; 2];
@@ -128,6 +129,9 @@ impl Track {
                 if b != 0.0 && x > 0.0 && x < length {
                     let s = if b > 0.0 { 1.0 } else { -1.0 };
                     let flip = [s * a, s * b];
+                    if found.capacity() == 0 {
+                        found.reserve(cases.last().map_or(0, |c| c.end));
+                    }
                     found.push(Event { x, case: c, flip });
                 }
             }
