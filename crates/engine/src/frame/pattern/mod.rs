@@ -222,16 +222,16 @@ impl<'a> Parts<'a> {
             sorted: RefCell::default(),
             table: Table::default(),
         };
+        let mut scratch = track::Scratch::default();
         parts.tracks = (0..linear.members.len())
             .map(|m| {
-                let needed = series || !parts.at_ends_only(m);
-                std::array::from_fn(|f| {
-                    if needed {
-                        parts.track(m, f)
-                    } else {
-                        Track::default()
-                    }
-                })
+                if !series && parts.at_ends_only(m) {
+                    return Default::default();
+                }
+                let own: Vec<&Functions> = (parts.own[m].iter())
+                    .filter_map(|&j| parts.responses.own[j].as_ref().map(|(_, f)| f))
+                    .collect();
+                std::array::from_fn(|f| parts.track(m, f, &own, &mut scratch))
             })
             .collect();
         parts.table = parts.table();
@@ -245,26 +245,41 @@ impl<'a> Parts<'a> {
         !self.loaded[m] && self.own[m].is_empty()
     }
 
-    /// Member `m`'s stretches for `function`.
-    fn track(&self, m: usize, function: usize) -> Track {
+    /// Member `m`'s stretches for `function`, its own pieces' functions being `own`.
+    fn track(
+        &self,
+        m: usize,
+        function: usize,
+        own: &[&Functions],
+        scratch: &mut track::Scratch,
+    ) -> Track {
         let r = &self.responses;
-        let own: Vec<&Functions> = self.own[m]
-            .iter()
-            .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
-            .collect();
         let [axial, shear, moment] = r.rows(&r.ends, m);
         let (xs, cases) = (&self.xs[m], &self.by_case);
         // a piece acting through the member's ends as `a + b x`: its axial force and shear are
         // constant, its moment rises by the shear per metre; one closure per function, so that the
         // b of the first two, always zero, is known when compiled
         match function {
-            0 => Track::new(xs, &own, (cases, |j: usize| [axial[j], 0.0]), function),
-            1 => Track::new(xs, &own, (cases, |j: usize| [shear[j], 0.0]), function),
+            0 => Track::new(
+                xs,
+                own,
+                (cases, |j: usize| [axial[j], 0.0]),
+                function,
+                scratch,
+            ),
+            1 => Track::new(
+                xs,
+                own,
+                (cases, |j: usize| [shear[j], 0.0]),
+                function,
+                scratch,
+            ),
             _ => Track::new(
                 xs,
-                &own,
+                own,
                 (cases, |j: usize| [moment[j], shear[j]]),
                 function,
+                scratch,
             ),
         }
     }

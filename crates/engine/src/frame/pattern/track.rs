@@ -101,6 +101,13 @@ impl Stretches {
     }
 }
 
+/// What [`Track::new`] works in, kept from track to track to spare allocations.
+#[derive(Default)]
+pub(super) struct Scratch {
+    found: Vec<Event>,
+    key: Vec<usize>,
+}
+
 impl Track {
     /// The track of `function` along a member of breakpoints `xs`: `own` its own pieces' functions,
     /// `through` every other piece's contribution (`a + b x`) at factor 1, by piece, the pieces of
@@ -110,12 +117,13 @@ impl Track {
         own: &[&Functions],
         (cases, through): (&[Range<usize>], impl Fn(usize) -> [f64; 2]),
         function: usize,
+        scratch: &mut Scratch,
     ) -> Self {
         let length = xs[xs.len() - 1];
         let mut total = Vec::with_capacity(cases.len());
         let mut up = Vec::with_capacity(cases.len());
-        // allocated at the first sign change (the axial force and the shear have none)
-        let mut found = Vec::new();
+        let found = &mut scratch.found;
+        found.clear();
         for (c, pieces) in cases.iter().enumerate() {
             // a case's sums in locals, not through memory indexed by the case from piece to piece
             let [mut all, mut upward] = [[0.0; 2]; 2];
@@ -129,16 +137,13 @@ impl Track {
                 if b != 0.0 && x > 0.0 && x < length {
                     let s = if b > 0.0 { 1.0 } else { -1.0 };
                     let flip = [s * a, s * b];
-                    if found.capacity() == 0 {
-                        found.reserve(cases.last().map_or(0, |c| c.end));
-                    }
                     found.push(Event { x, case: c, flip });
                 }
             }
             total.push(all);
             up.push(upward);
         }
-        let cuts = bucket_cuts(xs, own, function, &found);
+        let cuts = bucket_cuts(xs, own, function, found);
         let mut track = Track {
             first: xs
                 .iter()
@@ -148,7 +153,7 @@ impl Track {
             total,
             ..Track::default()
         };
-        track.deal(&cuts, found, up);
+        track.deal(&cuts, scratch, up);
         track.own_signs(xs, &cuts, own, function);
         track.cuts = cuts;
         track
@@ -157,22 +162,26 @@ impl Track {
     /// The sign changes `found` dealt into the buckets between `cuts`, and the upward sums at each
     /// bucket's start, from `up` at the member's start. Within a bucket they are dealt by case, each
     /// case's in the order found, so that a case's sum runs in a local and adds them in that order.
-    fn deal(&mut self, cuts: &[f64], found: Vec<Event>, mut up: Vec<[f64; 2]>) {
+    fn deal(&mut self, cuts: &[f64], scratch: &mut Scratch, mut up: Vec<[f64; 2]>) {
+        let Scratch { found, key } = scratch;
         // no case, no sign change: a bucket's one run is empty
         let (buckets, runs) = (cuts.len() - 1, up.len().max(1));
         // a sign change at a cut ends the bucket before it: it changes nothing inside either
-        let key: Vec<usize> = (found.iter())
-            .map(|e| (cuts.partition_point(|&c| c < e.x) - 1) * runs + e.case)
-            .collect();
-        let mut starts = vec![0; buckets * runs + 1];
-        key.iter().for_each(|&k| starts[k + 1] += 1);
-        (1..starts.len()).for_each(|i| starts[i] += starts[i - 1]);
-        let mut next = starts.clone();
+        key.clear();
+        key.extend(
+            (found.iter()).map(|e| (cuts.partition_point(|&c| c < e.x) - 1) * runs + e.case),
+        );
+        // run k's count at k + 2, so that after the running sum run k starts at k + 1, which moves
+        // to its end, the next run's start, as it is dealt (one more entry, dropped after)
+        let mut starts = vec![0; buckets * runs + 2];
+        key.iter().for_each(|&k| starts[k + 2] += 1);
+        (2..starts.len()).for_each(|i| starts[i] += starts[i - 1]);
         let mut events = vec![Event::default(); found.len()];
-        for (e, &k) in found.into_iter().zip(&key) {
-            events[next[k]] = e;
-            next[k] += 1;
+        for (e, &k) in found.iter().zip(key.iter()) {
+            events[starts[k + 1]] = *e;
+            starts[k + 1] += 1;
         }
+        starts.pop();
         self.up = Vec::with_capacity((buckets + 1) * up.len());
         self.up.extend_from_slice(&up);
         for i in 0..buckets {
@@ -184,7 +193,11 @@ impl Track {
             }
             self.up.extend_from_slice(&up);
         }
-        self.starts = starts.iter().step_by(runs).copied().collect();
+        self.starts = if runs == 1 {
+            starts
+        } else {
+            starts.iter().step_by(runs).copied().collect()
+        };
         self.events = events;
     }
 
@@ -192,11 +205,10 @@ impl Track {
     fn own_signs(&mut self, xs: &[f64], cuts: &[f64], own: &[&Functions], function: usize) {
         self.own_sign = Vec::with_capacity((cuts.len() - 1) * own.len());
         for (k, (x0, buckets)) in xs.iter().zip(self.first.windows(2)).enumerate() {
-            let polys: Vec<_> = own.iter().map(|f| poly(f, k, function)).collect();
             for i in buckets[0]..buckets[1] {
                 let t = 0.5 * (cuts[i] + cuts[i + 1]) - x0;
                 self.own_sign
-                    .extend(polys.iter().map(|p| sign_of(p.eval(t))));
+                    .extend(own.iter().map(|f| sign_of(poly(f, k, function).eval(t))));
             }
         }
     }
@@ -255,14 +267,15 @@ impl Track {
 /// however they crowd: on a beam of a large frame most cross near its middle).
 fn bucket_cuts(xs: &[f64], own: &[&Functions], function: usize, found: &[Event]) -> Vec<f64> {
     let length = xs[xs.len() - 1];
-    let mut cuts = xs.to_vec();
+    let step = (found.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let mut cuts = Vec::with_capacity(xs.len() * (1 + 2 * own.len()) + found.len() / step + 1);
+    cuts.extend_from_slice(xs);
     for (k, w) in xs.windows(2).enumerate() {
         for f in own {
             let roots = poly(f, k, function).roots_in(0.0, w[1] - w[0]);
             cuts.extend(roots.into_iter().map(|t| w[0] + t));
         }
     }
-    let step = (found.len() as f64).sqrt().ceil().max(1.0) as usize;
     cuts.extend(found.iter().skip(step / 2).step_by(step).map(|e| e.x));
     cuts.sort_unstable_by(f64::total_cmp);
     cuts.dedup();
