@@ -166,10 +166,12 @@ impl Track {
         let Scratch { found, key } = scratch;
         // no case, no sign change: a bucket's one run is empty
         let (buckets, runs) = (cuts.len() - 1, up.len().max(1));
-        // a sign change at a cut ends the bucket before it: it changes nothing inside either
+        // a sign change at a cut ends the bucket before it: it changes nothing inside either. The
+        // cuts left of it counted one by one rather than found by halving: a bucket's twenty or so
+        // comparisons do not wait on each other, and go in twos in WebAssembly's vectors
         key.clear();
         key.extend(
-            (found.iter()).map(|e| (cuts.partition_point(|&c| c < e.x) - 1) * runs + e.case),
+            (found.iter()).map(|e| (cuts.iter().filter(|&&c| c < e.x).count() - 1) * runs + e.case),
         );
         // run k's count at k + 2, so that after the running sum run k starts at k + 1, which moves
         // to its end, the next run's start, as it is dealt (one more entry, dropped after)
