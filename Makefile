@@ -27,6 +27,11 @@ WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable
 # binaryen 108 (Debian bookworm's) rewrites the externref table wasm-bindgen emits into one that Node
 # refuses at start-up; 132 was checked to work. Older versions than this are skipped.
 WASM_OPT_MIN  := 119
+# -O3 inlines every function that has one caller, however large, so a solve's phases (each called once) end up
+# in one huge function, which V8 runs slower: the patterned frame of bench/pattern.ts took 18.5 ms that way and
+# 16.7 ms with functions over 2,000 expressions left alone (16.4 ms with no wasm-opt at all), the plain solve
+# the same 5.3 ms either way.
+WASM_OPT_FLAGS := -O3 --one-caller-inline-max-function-size 2000
 # wasm-opt from the npm package binaryen (a devDependency: binaryen itself compiled to JavaScript and
 # WebAssembly by its maintainers, no native binary), else one on PATH. Looked up when the recipe runs (`=`),
 # after npm has installed it on a fresh clone.
@@ -79,8 +84,8 @@ $(PKG)/revision: $(RUST_SOURCES) $(BINDGEN) | node_modules/.package-lock.json
 	elif [ "$$version" -lt $(WASM_OPT_MIN) ]; then \
 	  echo "wasm-opt $$version is older than $(WASM_OPT_MIN) and breaks wasm-bindgen's externref table: not run"; \
 	else \
-	  echo "wasm-opt $$version -O3 ($(WASM_OPT))"; \
-	  $(WASM_OPT) -O3 $(WASM_FEATURES) $(PKG)/spanwise_engine_bg.wasm -o $(PKG)/spanwise_engine_bg.wasm; \
+	  echo "wasm-opt $$version $(WASM_OPT_FLAGS) ($(WASM_OPT))"; \
+	  $(WASM_OPT) $(WASM_OPT_FLAGS) $(WASM_FEATURES) $(PKG)/spanwise_engine_bg.wasm -o $(PKG)/spanwise_engine_bg.wasm; \
 	fi
 	@echo $(REVISION) > $@
 

@@ -108,9 +108,14 @@ impl System {
         let mut order: Vec<usize> = (0..count).collect();
         order.sort_by_key(|&r| first[r]);
         let mut x = vec![0.0; n * count];
+        // a set loads a few equations: each set's read in order and only its loaded ones written
+        // (a zero's bits all clear, so a negative zero is written as it is)
         for (c, &r) in order.iter().enumerate() {
             for (i, &dof) in dof_of.iter().enumerate() {
-                x[i * count + c] = forces[r][dof];
+                let f = forces[r][dof];
+                if f.to_bits() != 0 {
+                    x[i * count + c] = f;
+                }
             }
         }
         let mut started = Vec::with_capacity(n);

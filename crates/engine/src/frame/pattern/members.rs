@@ -53,6 +53,8 @@ impl Parts<'_> {
                 let search = Search {
                     xs: &self.xs[m],
                     track: &self.tracks[m][function],
+                    key: (m, function),
+                    sorted: &self.sorted,
                     fixed: &held,
                     own: &own,
                     scale: case_scale,

@@ -15,6 +15,9 @@
 //! the same for every combination (a support, a joint, a member's end) so are the pieces' sums and
 //! arrangements ([`adverse::Table`]); a member that carries no load has its extremes at its ends.
 
+use std::cell::RefCell;
+use std::ops::Range;
+
 use serde::Serialize;
 
 mod adverse;
@@ -33,8 +36,7 @@ use crate::error::EngineError;
 use crate::member::MemberLoads;
 use adverse::{Contributions, Table};
 use pieces::{PieceLoads, Responses};
-use search::through_ends;
-use track::Track;
+use track::{Sorted, Track};
 
 /// A piece of a patterned case: the case's member loads on one member, or its nodal loads on one
 /// node (indices from 0).
@@ -142,14 +144,16 @@ struct Parts<'a> {
     own: Vec<Vec<usize>>,
     /// The members with an end at a support, ascending.
     at_support: Vec<usize>,
-    /// The patterned cases, ascending, and each piece's place among them.
+    /// The patterned cases, ascending, and the pieces of each (consecutive).
     cases: Vec<usize>,
-    case_of: Vec<usize>,
+    by_case: Vec<Range<usize>>,
     /// Per member: whether it carries a load of any case.
     loaded: Vec<bool>,
     /// Per member: its axial force's, shear's and moment's stretches (none for a member
     /// [`Parts::at_ends`] bounds, unless series are sampled).
     tracks: Vec<[Track; 3]>,
+    /// The tracks' buckets searched so far, in their stretches.
+    sorted: RefCell<Sorted>,
     /// The quantities at points fixed for every combination, at factor 1: each support's three
     /// reactions, then each node's three displacements, then per member its axial force and
     /// shear through its ends and its moment at either end ([`Parts::quantity`]).
@@ -199,9 +203,10 @@ impl<'a> Parts<'a> {
         }
         let mut cases: Vec<usize> = pieces.iter().map(|p| p.case).collect();
         cases.dedup();
-        let case_of = pieces
-            .iter()
-            .map(|p| cases.partition_point(|&c| c < p.case))
+        let by_case = (cases.iter())
+            .map(|&c| {
+                pieces.partition_point(|p| p.case < c)..pieces.partition_point(|p| p.case <= c)
+            })
             .collect();
         let mut parts = Parts {
             model,
@@ -211,21 +216,22 @@ impl<'a> Parts<'a> {
             at_support: pieces::at_support(model, linear),
             responses,
             cases,
-            case_of,
+            by_case,
             loaded,
             tracks: Vec::new(),
+            sorted: RefCell::default(),
             table: Table::default(),
         };
+        let mut scratch = track::Scratch::default();
         parts.tracks = (0..linear.members.len())
             .map(|m| {
-                let needed = series || !parts.at_ends_only(m);
-                std::array::from_fn(|f| {
-                    if needed {
-                        parts.track(m, f)
-                    } else {
-                        Track::default()
-                    }
-                })
+                if !series && parts.at_ends_only(m) {
+                    return Default::default();
+                }
+                let own: Vec<&Functions> = (parts.own[m].iter())
+                    .filter_map(|&j| parts.responses.own[j].as_ref().map(|(_, f)| f))
+                    .collect();
+                std::array::from_fn(|f| parts.track(m, f, &own, &mut scratch))
             })
             .collect();
         parts.table = parts.table();
@@ -239,37 +245,53 @@ impl<'a> Parts<'a> {
         !self.loaded[m] && self.own[m].is_empty()
     }
 
-    /// Member `m`'s stretches for `function`.
-    fn track(&self, m: usize, function: usize) -> Track {
+    /// Member `m`'s stretches for `function`, its own pieces' functions being `own`.
+    fn track(
+        &self,
+        m: usize,
+        function: usize,
+        own: &[&Functions],
+        scratch: &mut track::Scratch,
+    ) -> Track {
         let r = &self.responses;
-        let own: Vec<&Functions> = self.own[m]
-            .iter()
-            .filter_map(|&j| r.own[j].as_ref().map(|(_, f)| f))
-            .collect();
         let [axial, shear, moment] = r.rows(&r.ends, m);
-        let through = (0..r.count).map(|j| {
-            (
-                self.case_of[j],
-                through_ends(&[axial[j], shear[j], moment[j]], function),
-            )
-        });
-        Track::new(&self.xs[m], &own, through, self.cases.len(), function)
+        let (xs, cases) = (&self.xs[m], &self.by_case);
+        // a piece acting through the member's ends as `a + b x`: its axial force and shear are
+        // constant, its moment rises by the shear per metre; one closure per function, so that the
+        // b of the first two, always zero, is known when compiled
+        match function {
+            0 => Track::new(
+                xs,
+                own,
+                (cases, |j: usize| [axial[j], 0.0]),
+                function,
+                scratch,
+            ),
+            1 => Track::new(
+                xs,
+                own,
+                (cases, |j: usize| [shear[j], 0.0]),
+                function,
+                scratch,
+            ),
+            _ => Track::new(
+                xs,
+                own,
+                (cases, |j: usize| [moment[j], shear[j]]),
+                function,
+                scratch,
+            ),
+        }
     }
 
     /// The [`Table`] of the quantities at fixed points, read from the responses' rows as they are
     /// (only a member's moment at its end is made: the start's plus the shear times the length).
     fn table(&self) -> Table {
         let r = &self.responses;
-        // the pieces of each patterned case, consecutive
-        let cases: Vec<_> = (0..self.cases.len())
-            .map(|c| {
-                let start = self.case_of.partition_point(|&k| k < c);
-                start..start + self.case_of[start..].partition_point(|&k| k == c)
-            })
-            .collect();
         let (supports, nodes) = (self.model.supports.len(), self.model.nodes.len());
         let members = &self.linear.members;
-        let mut table = Table::new(3 * supports + 3 * nodes + 4 * members.len(), cases);
+        let quantities = 3 * supports + 3 * nodes + 4 * members.len();
+        let mut table = Table::new(quantities, self.by_case.clone());
         for (column, items) in [(&r.reactions, supports), (&r.displacements, nodes)] {
             for i in 0..items {
                 r.rows(column, i).iter().for_each(|row| table.push(row));

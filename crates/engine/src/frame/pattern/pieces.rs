@@ -3,7 +3,7 @@
 //! then read where the bounds need it: every member's axial force, shear and moment through its
 //! ends, the reactions, the joint displacements, and its own member's functions.
 
-use nalgebra::Vector6;
+use nalgebra::{Matrix6, Vector6};
 
 use super::super::element::BeamColumn;
 use super::super::loads::{add_member_load, LocalLoads};
@@ -142,12 +142,11 @@ pub(super) fn responses(
         displacements: vec![0.0; 3 * model.nodes.len() * count],
         own: Vec::with_capacity(count),
     };
-    let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
     for m in members {
         // the start's axial force, shear and moment under each piece
-        end_forces(m, &solved, 3, &mut along);
+        let stiffness = m.local * m.to_local;
         for (r, sign) in [-1.0, 1.0, -1.0].into_iter().enumerate() {
-            out.ends.extend(along[r].iter().map(|a| sign * a));
+            start_row(m, &stiffness, (&solved, count), (r, sign), &mut out.ends);
         }
     }
     reactions(model, linear, (&solved, &fixed), loads, &mut out.reactions);
@@ -199,6 +198,47 @@ fn end_forces(m: &BeamColumn, solved: &[f64], rows: usize, out: &mut [Vec<f64>; 
                 let d = &solved[dof * count..(dof + 1) * count];
                 row.iter_mut().zip(d).for_each(|(f, d)| *f += k * d);
             }
+        }
+    }
+}
+
+/// Row `r` of member `m`'s local end forces under every piece's displacements `solved` (by dof, the
+/// `count` pieces side by side) times `sign`, appended to `out`: each piece's terms summed in one
+/// pass in the dofs' order from zero, as [`end_forces`] sums them row by row (an axis-aligned
+/// member's row has two or four terms). `stiffness` is the member's local stiffness times its
+/// rotation.
+fn start_row(
+    m: &BeamColumn,
+    stiffness: &Matrix6<f64>,
+    (solved, count): (&[f64], usize),
+    (r, sign): (usize, f64),
+    out: &mut Vec<f64>,
+) {
+    let mut terms: [(f64, &[f64]); 6] = [(0.0, &[]); 6];
+    let mut n = 0;
+    for (i, &dof) in m.dofs.iter().enumerate() {
+        let k = stiffness[(r, i)];
+        if k != 0.0 {
+            terms[n] = (k, &solved[dof * count..(dof + 1) * count]);
+            n += 1;
+        }
+    }
+    match terms[..n] {
+        [(a, p), (b, q)] => {
+            out.extend(p.iter().zip(q).map(|(p, q)| sign * ((0.0 + a * p) + b * q)))
+        }
+        [(a, p), (b, q), (c, s), (d, t)] => out.extend(
+            (p.iter().zip(q).zip(s).zip(t))
+                .map(|(((p, q), s), t)| sign * ((((0.0 + a * p) + b * q) + c * s) + d * t)),
+        ),
+        _ => {
+            let start = out.len();
+            out.resize(start + count, 0.0);
+            let row = &mut out[start..];
+            for (k, d) in &terms[..n] {
+                row.iter_mut().zip(*d).for_each(|(f, d)| *f += k * d);
+            }
+            row.iter_mut().for_each(|f| *f *= sign);
         }
     }
 }

@@ -3,22 +3,15 @@
 //! pieces' alone ([`Track`]); a combination only scales those sums, and on each stretch its
 //! function is one polynomial, searched at its ends and stationary points. A beam of a large frame
 //! has a stretch for nearly every piece, so its track's buckets are searched most promising first,
-//! and a bucket whose bound cannot beat the best found is passed over, never sorted into stretches.
+//! and a bucket whose bound cannot beat the best found is passed over, never sorted into stretches;
+//! one sorted is kept for the combinations after ([`Sorted`]).
+
+use std::cell::RefCell;
 
 use super::super::member_results::{Functions, SAMPLES_PER_MEMBER};
-use super::track::{Stretches, Track};
+use super::track::{Sorted, Stretches, StretchesOf, Track};
 use crate::beam::DiagramBounds;
 use crate::polynomial::Poly;
-
-/// A piece acting through a member's ends only (`start`: axial force, shear and moment just inside
-/// the start): its axial force, shear or moment along the member (`function` 0, 1, 2) as `a + b x`.
-pub(super) fn through_ends(start: &[f64; 3], function: usize) -> [f64; 2] {
-    match function {
-        0 => [start[0], 0.0],
-        1 => [start[1], 0.0],
-        _ => [start[2], start[1]],
-    }
-}
 
 /// A candidate extreme: position, value, segment and local position in it.
 pub(super) type Candidate = (f64, f64, usize, f64);
@@ -27,6 +20,9 @@ pub(super) type Candidate = (f64, f64, usize, f64);
 pub(super) struct Search<'a> {
     pub(super) xs: &'a [f64],
     pub(super) track: &'a Track,
+    /// The track's member and function, and the buckets sorted so far, of every track.
+    pub(super) key: (usize, usize),
+    pub(super) sorted: &'a RefCell<Sorted>,
     pub(super) fixed: &'a Functions,
     /// The member's own pieces: `(factor, functions at factor 1)`, in the track's order.
     pub(super) own: &'a [(f64, &'a Functions)],
@@ -86,7 +82,7 @@ impl Search<'_> {
                         self.track.stretches(i, &mut stretches);
                         self.search_bucket(
                             (k, i),
-                            &stretches,
+                            stretches.of(),
                             sign,
                             &mut best[d],
                             Some((&mut series[d], length)),
@@ -103,8 +99,9 @@ impl Search<'_> {
                 if best[d].is_some_and(|c| sign * c.1 > b.bound + 1e-9 * b.size) {
                     continue;
                 }
-                self.track.stretches(b.bucket, &mut stretches);
-                self.search_bucket((b.segment, b.bucket), &stretches, sign, &mut best[d], None);
+                let mut sorted = self.sorted.borrow_mut();
+                let stretches = sorted.of(self.track, (self.key.0, self.key.1, b.bucket));
+                self.search_bucket((b.segment, b.bucket), stretches, sign, &mut best[d], None);
             }
         }
         let none = (0.0, 0.0, 0, 0.0);
@@ -120,7 +117,7 @@ impl Search<'_> {
     fn search_bucket(
         &self,
         (k, i): (usize, usize),
-        stretches: &Stretches,
+        (cuts, up): StretchesOf,
         sign: f64,
         best: &mut Option<Candidate>,
         mut series: Option<(&mut Vec<[f64; 2]>, f64)>,
@@ -130,9 +127,10 @@ impl Search<'_> {
         // the fixed part and the own pieces are the same on every stretch of the bucket
         let mut settled = *poly(self.fixed, k, self.function);
         settled.add_scaled(&self.own_adverse(k, self.track.own_signs_on(i), sign), 1.0);
-        for (s, w) in stretches.cuts.windows(2).enumerate() {
+        let cases = self.scale.len();
+        for (s, w) in cuts.windows(2).enumerate() {
             let [ta, tb] = [w[0] - x0, w[1] - x0];
-            let p = self.with_through(settled, k, stretches.up(s), sign);
+            let p = self.with_through(settled, k, &up[s * cases..(s + 1) * cases], sign);
             extremes(&p, [ta, tb], |t, v| consider(best, d, (x0 + t, v, k, t)));
             if let Some((out, length)) = series.as_mut() {
                 sample_stretch(out, &p, x0, [ta, tb], *length);

@@ -10,6 +10,9 @@
 //! their ends come from a running sum over the buckets (each bucket's sign changes added in any
 //! order). A bucket is sorted into its stretches ([`Track::stretches`]) only when it is searched.
 
+use std::collections::BTreeMap;
+use std::ops::Range;
+
 use super::super::member_results::Functions;
 use super::search::poly;
 
@@ -56,42 +59,91 @@ pub(super) struct Stretches {
     order: Vec<(u64, u32)>,
 }
 
-impl Stretches {
-    /// Stretch `s`'s upward sums, one per case.
-    pub(super) fn up(&self, s: usize) -> &[[f64; 2]] {
-        let cases = self.running.len();
-        &self.up[s * cases..(s + 1) * cases]
+/// The buckets searched so far, sorted into their stretches, kept for the combinations after (which
+/// mostly search the same buckets: the stretches are the pieces' alone), one after another in two
+/// shared buffers rather than each in its own allocations.
+#[derive(Default)]
+pub(super) struct Sorted {
+    /// By (member, function, bucket): where its cuts and its upward sums start and end.
+    at: BTreeMap<(usize, usize, usize), [usize; 4]>,
+    cuts: Vec<f64>,
+    up: Vec<[f64; 2]>,
+    scratch: Stretches,
+}
+
+impl Sorted {
+    /// Bucket `i` of `track`, member `m`'s `function`, in its stretches: their cuts and upward sums
+    /// (as [`Stretches`] has them).
+    pub(super) fn of(
+        &mut self,
+        track: &Track,
+        (m, function, i): (usize, usize, usize),
+    ) -> StretchesOf<'_> {
+        let [c0, c1, u0, u1] = *self.at.entry((m, function, i)).or_insert_with(|| {
+            track.stretches(i, &mut self.scratch);
+            let [c, u] = [self.cuts.len(), self.up.len()];
+            self.cuts.extend_from_slice(&self.scratch.cuts);
+            self.up.extend_from_slice(&self.scratch.up);
+            [c, self.cuts.len(), u, self.up.len()]
+        });
+        (&self.cuts[c0..c1], &self.up[u0..u1])
     }
+}
+
+/// A bucket's stretches as [`Stretches`] has them: the cuts, and each stretch's upward sums (a case's
+/// after another).
+pub(super) type StretchesOf<'a> = (&'a [f64], &'a [[f64; 2]]);
+
+impl Stretches {
+    /// The cuts and upward sums.
+    pub(super) fn of(&self) -> StretchesOf<'_> {
+        (&self.cuts, &self.up)
+    }
+}
+
+/// What [`Track::new`] works in, kept from track to track to spare allocations.
+#[derive(Default)]
+pub(super) struct Scratch {
+    found: Vec<Event>,
+    key: Vec<usize>,
 }
 
 impl Track {
     /// The track of `function` along a member of breakpoints `xs`: `own` its own pieces' functions,
-    /// `through` every other piece's case and contribution (`a + b x`) at factor 1.
+    /// `through` every other piece's contribution (`a + b x`) at factor 1, by piece, the pieces of
+    /// each patterned case being `cases[c]`.
     pub(super) fn new(
         xs: &[f64],
         own: &[&Functions],
-        through: impl Iterator<Item = (usize, [f64; 2])>,
-        cases: usize,
+        (cases, through): (&[Range<usize>], impl Fn(usize) -> [f64; 2]),
         function: usize,
+        scratch: &mut Scratch,
     ) -> Self {
         let length = xs[xs.len() - 1];
-        let mut total = vec![[0.0; 2]; cases];
-        let mut up = vec![[0.0; 2]; cases];
-        let mut found = Vec::with_capacity(through.size_hint().0);
-        for (c, [a, b]) in through {
-            total[c] = [total[c][0] + a, total[c][1] + b];
-            // upward just right of the member's start
-            if a > 0.0 || (a == 0.0 && b > 0.0) {
-                up[c] = [up[c][0] + a, up[c][1] + b];
+        let mut total = Vec::with_capacity(cases.len());
+        let mut up = Vec::with_capacity(cases.len());
+        let found = &mut scratch.found;
+        found.clear();
+        for (c, pieces) in cases.iter().enumerate() {
+            // a case's sums in locals, not through memory indexed by the case from piece to piece
+            let [mut all, mut upward] = [[0.0; 2]; 2];
+            for [a, b] in pieces.clone().map(&through) {
+                all = [all[0] + a, all[1] + b];
+                // upward just right of the member's start
+                if a > 0.0 || (a == 0.0 && b > 0.0) {
+                    upward = [upward[0] + a, upward[1] + b];
+                }
+                let x = -a / b;
+                if b != 0.0 && x > 0.0 && x < length {
+                    let s = if b > 0.0 { 1.0 } else { -1.0 };
+                    let flip = [s * a, s * b];
+                    found.push(Event { x, case: c, flip });
+                }
             }
-            let x = -a / b;
-            if b != 0.0 && x > 0.0 && x < length {
-                let s = if b > 0.0 { 1.0 } else { -1.0 };
-                let flip = [s * a, s * b];
-                found.push(Event { x, case: c, flip });
-            }
+            total.push(all);
+            up.push(upward);
         }
-        let cuts = bucket_cuts(xs, own, function, &found);
+        let cuts = bucket_cuts(xs, own, function, found);
         let mut track = Track {
             first: xs
                 .iter()
@@ -101,49 +153,64 @@ impl Track {
             total,
             ..Track::default()
         };
-        track.deal(&cuts, found, up);
+        track.deal(&cuts, scratch, up);
         track.own_signs(xs, &cuts, own, function);
         track.cuts = cuts;
         track
     }
 
     /// The sign changes `found` dealt into the buckets between `cuts`, and the upward sums at each
-    /// bucket's start, from `up` at the member's start.
-    fn deal(&mut self, cuts: &[f64], found: Vec<Event>, mut up: Vec<[f64; 2]>) {
-        let buckets = cuts.len() - 1;
-        // a sign change at a cut ends the bucket before it: it changes nothing inside either
-        let of: Vec<usize> = (found.iter())
-            .map(|e| cuts.partition_point(|&c| c < e.x) - 1)
-            .collect();
-        let mut starts = vec![0; buckets + 1];
-        of.iter().for_each(|&b| starts[b + 1] += 1);
-        (1..=buckets).for_each(|i| starts[i] += starts[i - 1]);
-        let mut next = starts.clone();
+    /// bucket's start, from `up` at the member's start. Within a bucket they are dealt by case, each
+    /// case's in the order found, so that a case's sum runs in a local and adds them in that order.
+    fn deal(&mut self, cuts: &[f64], scratch: &mut Scratch, mut up: Vec<[f64; 2]>) {
+        let Scratch { found, key } = scratch;
+        // no case, no sign change: a bucket's one run is empty
+        let (buckets, runs) = (cuts.len() - 1, up.len().max(1));
+        // a sign change at a cut ends the bucket before it: it changes nothing inside either. The
+        // cuts left of it counted one by one rather than found by halving: a bucket's twenty or so
+        // comparisons do not wait on each other, and go in twos in WebAssembly's vectors
+        key.clear();
+        key.extend(
+            (found.iter()).map(|e| (cuts.iter().filter(|&&c| c < e.x).count() - 1) * runs + e.case),
+        );
+        // run k's count at k + 2, so that after the running sum run k starts at k + 1, which moves
+        // to its end, the next run's start, as it is dealt (one more entry, dropped after)
+        let mut starts = vec![0; buckets * runs + 2];
+        key.iter().for_each(|&k| starts[k + 2] += 1);
+        (2..starts.len()).for_each(|i| starts[i] += starts[i - 1]);
         let mut events = vec![Event::default(); found.len()];
-        for (e, &b) in found.into_iter().zip(&of) {
-            events[next[b]] = e;
-            next[b] += 1;
+        for (e, &k) in found.iter().zip(key.iter()) {
+            events[starts[k + 1]] = *e;
+            starts[k + 1] += 1;
         }
+        starts.pop();
         self.up = Vec::with_capacity((buckets + 1) * up.len());
         self.up.extend_from_slice(&up);
-        for bucket in starts.windows(2) {
-            for e in &events[bucket[0]..bucket[1]] {
-                up[e.case] = [up[e.case][0] + e.flip[0], up[e.case][1] + e.flip[1]];
+        for i in 0..buckets {
+            let bucket = &starts[i * runs..=(i + 1) * runs];
+            for (sum, run) in up.iter_mut().zip(bucket.windows(2)) {
+                for e in &events[run[0]..run[1]] {
+                    *sum = [sum[0] + e.flip[0], sum[1] + e.flip[1]];
+                }
             }
             self.up.extend_from_slice(&up);
         }
-        (self.events, self.starts) = (events, starts);
+        self.starts = if runs == 1 {
+            starts
+        } else {
+            starts.iter().step_by(runs).copied().collect()
+        };
+        self.events = events;
     }
 
     /// Each own piece's sign on each bucket, at its middle.
     fn own_signs(&mut self, xs: &[f64], cuts: &[f64], own: &[&Functions], function: usize) {
         self.own_sign = Vec::with_capacity((cuts.len() - 1) * own.len());
         for (k, (x0, buckets)) in xs.iter().zip(self.first.windows(2)).enumerate() {
-            let polys: Vec<_> = own.iter().map(|f| poly(f, k, function)).collect();
             for i in buckets[0]..buckets[1] {
                 let t = 0.5 * (cuts[i] + cuts[i + 1]) - x0;
                 self.own_sign
-                    .extend(polys.iter().map(|p| sign_of(p.eval(t))));
+                    .extend(own.iter().map(|f| sign_of(poly(f, k, function).eval(t))));
             }
         }
     }
@@ -202,14 +269,15 @@ impl Track {
 /// however they crowd: on a beam of a large frame most cross near its middle).
 fn bucket_cuts(xs: &[f64], own: &[&Functions], function: usize, found: &[Event]) -> Vec<f64> {
     let length = xs[xs.len() - 1];
-    let mut cuts = xs.to_vec();
+    let step = (found.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let mut cuts = Vec::with_capacity(xs.len() * (1 + 2 * own.len()) + found.len() / step + 1);
+    cuts.extend_from_slice(xs);
     for (k, w) in xs.windows(2).enumerate() {
         for f in own {
             let roots = poly(f, k, function).roots_in(0.0, w[1] - w[0]);
             cuts.extend(roots.into_iter().map(|t| w[0] + t));
         }
     }
-    let step = (found.len() as f64).sqrt().ceil().max(1.0) as usize;
     cuts.extend(found.iter().skip(step / 2).step_by(step).map(|e| e.x));
     cuts.sort_unstable_by(f64::total_cmp);
     cuts.dedup();
