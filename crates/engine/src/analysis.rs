@@ -100,22 +100,26 @@ impl System {
     pub fn solve_many(&self, forces: &[Vec<f64>]) -> Vec<f64> {
         let (count, dof_of) = (forces.len(), &self.equations.dof_of);
         let n = dof_of.len();
-        let first: Vec<usize> = forces
-            .iter()
-            .map(|f| dof_of.iter().position(|&dof| f[dof] != 0.0).unwrap_or(n))
+        // each set's entries that are not zero by their bits (a negative zero is written as it is)
+        // at their equations, found in one pass along its dofs; a set loads a few equations
+        let loaded: Vec<Vec<(usize, f64)>> = (forces.iter())
+            .map(|f| {
+                (f.iter().zip(&self.equations.of_dof))
+                    .filter(|(v, _)| v.to_bits() != 0)
+                    .filter_map(|(&v, eq)| eq.map(|eq| (eq, v)))
+                    .collect()
+            })
+            .collect();
+        let first: Vec<usize> = (loaded.iter())
+            .map(|l| (l.iter().filter(|(_, v)| *v != 0.0)).fold(n, |first, &(eq, _)| first.min(eq)))
             .collect();
         // the sets in order of their first loaded equation, so that those started are the first ones
         let mut order: Vec<usize> = (0..count).collect();
         order.sort_by_key(|&r| first[r]);
         let mut x = vec![0.0; n * count];
-        // a set loads a few equations: each set's read in order and only its loaded ones written
-        // (a zero's bits all clear, so a negative zero is written as it is)
         for (c, &r) in order.iter().enumerate() {
-            for (i, &dof) in dof_of.iter().enumerate() {
-                let f = forces[r][dof];
-                if f.to_bits() != 0 {
-                    x[i * count + c] = f;
-                }
+            for &(eq, f) in &loaded[r] {
+                x[eq * count + c] = f;
             }
         }
         let mut started = Vec::with_capacity(n);
