@@ -111,7 +111,12 @@ impl System {
             })
             .collect();
         let first: Vec<usize> = (loaded.iter())
-            .map(|l| (l.iter().filter(|(_, v)| *v != 0.0)).fold(n, |first, &(eq, _)| first.min(eq)))
+            .map(|l| {
+                (l.iter().filter(|(_, v)| *v != 0.0))
+                    .map(|&(eq, _)| eq)
+                    .min()
+                    .unwrap_or(n)
+            })
             .collect();
         // the sets in order of their first loaded equation, so that those started are the first ones
         let mut order: Vec<usize> = (0..count).collect();
