@@ -2,7 +2,8 @@
  * The response's text (ts/solve/json-text.ts `responseBody`) against JSON.stringify's over the same response object,
  * for every golden model of the three kinds and their combinations: the writer prints a long diagram series from
  * its numbers and a short one (a frame member's) through JSON.stringify, and the answer is the same bytes whichever
- * way each series went. And `output.diagrams: false`, which the truss and frame pipelines answer without looking
+ * way each series went; with pattern loading (each golden model patterned, and the pattern fixtures as they are) each
+ * bound's arrangement is written from the engine's bits and the pieces' texts, the same bytes again. And `output.diagrams: false`, which the truss and frame pipelines answer without looking
  * for series (they put none there), leaves exactly the diagram series out.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,12 +32,17 @@ const models = (): [string, Solve, object][] => [
   ...fixtures('beam').map((f): [string, Solve, object] => [`beam ${f.name}`, solveBeam, f.request]),
   ...fixtures('truss').map((f): [string, Solve, object] => [`truss ${f.name}`, solveTruss, f.request]),
   ...frameFixtures().map((f): [string, Solve, object] => [`frame ${f.name}`, solveFrame, f.request]),
+  // pattern loading: each bound names its arrangement, written from the engine's bits (ts/solve/piece-list.ts)
+  ...fixtures('pattern').map((f): [string, Solve, object] => [`pattern beam ${f.name}`, solveBeam, f.request]),
+  ...fixtures('pattern-frame').map((f): [string, Solve, object] => [`pattern frame ${f.name}`, solveFrame, f.request]),
 ];
 
 describe('the response text', () => {
   it('is JSON.stringify of the response, for every golden model with and without combinations', () => {
     for (const [name, solve, request] of models()) {
-      for (const body of [request, { ...request, combinations: { standard: 'EN1990-UK' } }]) {
+      const patterned = { ...request, combinations: { standard: 'EN1990-UK', pattern: ['Q'] } };
+      for (const body of [request, { ...request, combinations: { standard: 'EN1990-UK' } }, patterned]) {
+        if (name.startsWith('truss') && body === patterned) continue;
         const response = solve(structuredClone(body), context);
         expect(text(responseBody(response)), name).toBe(JSON.stringify(response));
       }

@@ -7,7 +7,7 @@
  */
 import { spanEnvelope, type SpanDeflection } from './serviceability.js';
 import { Problem } from '../problem/index.js';
-import type { ArrangedValue, BeamPatternBounds, PatternPiece, PatternSummary } from './pattern.js';
+import type { ArrangedValue, Arrangement, BeamPatternBounds, PatternSummary } from './pattern.js';
 import type { Combination, CombinationsHeader, LimitState } from './types.js';
 
 /** `[position, value]` pairs; at a jump a position appears twice (left value, then right). */
@@ -87,13 +87,13 @@ export type TrussRun = CombinationRun<TrussResult>;
 /** A bound and the id of the combination that gives it (and, patterned, the pieces present in its arrangement). */
 export interface Governed {
   value: number;
-  pattern?: PatternPiece[];
+  pattern?: Arrangement;
   combination: string;
 }
 
 /** An extreme with its position and the id of the combination that gives it (and, patterned, its arrangement). */
 export interface GovernedExtreme extends ExtremeEntry {
-  pattern?: PatternPiece[];
+  pattern?: Arrangement;
   combination: string;
 }
 

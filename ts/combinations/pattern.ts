@@ -23,10 +23,16 @@ export interface PatternSummary<P extends PatternPiece = PatternPiece> {
   pieces: P[];
 }
 
+/**
+ * The pieces present in a governing arrangement: their list, or what the pipeline holds in its place, which is that
+ * list when written as JSON or read as plain data (ts/solve/piece-list.ts: the engine's bits, and the pieces' text).
+ */
+export type Arrangement = PatternPiece[] | { toJSON(): unknown };
+
 /** A value over every arrangement and the pieces present in the arrangement that gives it. */
 export interface ArrangedValue {
   value: number;
-  pattern: PatternPiece[];
+  pattern: Arrangement;
 }
 
 /** An extreme over every position and arrangement. */

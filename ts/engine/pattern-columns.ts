@@ -26,6 +26,10 @@ class ColumnBound implements EnginePatternedBound {
   get pieces(): Uint32Array {
     return this.columns.pieces(this.index);
   }
+
+  runs(each: (first: number, end: number) => void): void {
+    this.columns.runs(this.index, each);
+  }
 }
 
 /** The pieces present in an arrangement of `width` words from `start` in `words`, ascending. */
@@ -70,6 +74,37 @@ export class PatternBounds {
   pieces(b: number): Uint32Array {
     return listed(this.words, b * this.width, this.width);
   }
+
+  /**
+   * Each run of consecutive pieces present in bound `b`'s arrangement, ascending: `each(first, end)` for pieces
+   * `first` to `end - 1`, a word's runs found from its bits (a frame's bound names hundreds of pieces in a few
+   * dozen runs: the beams of a floor, numbered in turn).
+   */
+  runs(b: number, each: (first: number, end: number) => void): void {
+    const start = b * this.width;
+    let [first, end] = [-1, -1];
+    for (let i = 0; i < this.width; i++) {
+      for (let w = this.words[start + i]!; w !== 0;) {
+        const low = 31 - Math.clz32(w & -w);
+        // the run's length: the ones from bit `low` up, the trailing zeros of their complement
+        const above = ~(w >>> low);
+        const length = above === 0 ? 32 : 31 - Math.clz32(above & -above);
+        const from = 32 * i + low;
+        if (from !== end) {
+          if (first >= 0) each(first, end);
+          first = from;
+        }
+        end = from + length;
+        w = low + length === 32 ? 0 : w & ~(((1 << length) - 1) << low);
+      }
+    }
+    if (first >= 0) each(first, end);
+  }
+
+  /** Bound `b`, its pieces listed when read. */
+  bound(b: number): EnginePatternedBound {
+    return new ColumnBound(this.value(b), this.position(b), this, b);
+  }
 }
 
 /** The columns of a solution with `pieces` pieces, read in order. */
@@ -77,11 +112,7 @@ export function boundColumns(values: Float64Array, words: Uint32Array, pieces: n
   const columns = new PatternBounds(values, words, pieces);
   let b = 0;
   return {
-    bound() {
-      const bound = new ColumnBound(columns.value(b), columns.position(b), columns, b);
-      b += 1;
-      return bound;
-    },
+    bound: () => columns.bound(b++),
     more: () => b < columns.count,
   };
 }

@@ -61,6 +61,8 @@ export interface EnginePatternedBound {
   /** m; 0 for a reaction. */
   position: number;
   readonly pieces: Uint32Array;
+  /** Each run of consecutive pieces present, ascending: `each(first, end)` for pieces `first` to `end - 1`. */
+  runs(each: (first: number, end: number) => void): void;
 }
 
 export interface EnginePatternedRange {

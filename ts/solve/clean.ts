@@ -39,6 +39,8 @@ export const RESULT_QUANTITIES: QuantityOfKey = {
   from: null,
   to: null,
   factors: null,
+  // a governing arrangement names pieces (cases, members, nodes, a beam's stretch ends), no result
+  pattern: null,
   meta: null,
   links: null,
 };

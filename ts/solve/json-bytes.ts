@@ -13,6 +13,9 @@ const [ZERO, DOT, MINUS, PLUS, E] = ['0', '.', '-', '+', 'e'].map((c) => c.charC
 /** "00" to "99": each pair of digits' two characters. */
 const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
 
+/** From this many bytes a range is copied by `set` (a view's making costs about as much as copying this many one by one). */
+const LONG_RANGE = 64;
+
 export class JsonBytes {
   private bytes: Uint8Array;
   private length = 0;
@@ -43,6 +46,26 @@ export class JsonBytes {
     const out = this.bytes;
     let at = this.length;
     for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i]!;
+    this.length = at;
+  }
+
+  /** One byte (an ASCII character's code). */
+  byte(code: number): void {
+    this.reserve(1);
+    this.bytes[this.length++] = code;
+  }
+
+  /** `bytes[from..to]`, already encoded (a piece of text printed once and written many times). */
+  range(bytes: Uint8Array, from: number, to: number): void {
+    this.reserve(to - from);
+    if (to - from >= LONG_RANGE) {
+      this.bytes.set(bytes.subarray(from, to), this.length);
+      this.length += to - from;
+      return;
+    }
+    const out = this.bytes;
+    let at = this.length;
+    for (let i = from; i < to; i++) out[at++] = bytes[i]!;
     this.length = at;
   }
 

@@ -6,28 +6,31 @@
 import type { PatternBounds } from '../engine/pattern-columns.js';
 import type { EnginePatternedBound } from '../engine/types.js';
 import { fromEngine, type UnitSystem } from '../units/index.js';
+import { PieceList, PieceTexts } from './piece-list.js';
 
 export type Converted = Parameters<typeof fromEngine>[0];
 
-export function boundPresenters<P>(pieces: readonly P[], units: UnitSystem) {
-  const pattern = (present: Uint32Array) => Array.from(present, (k) => pieces[k]!);
-  const valueOf = (value: number, present: Uint32Array, q: Converted, sign: number) => {
-    const v = sign * fromEngine(q, value, units);
-    return { value: v === 0 ? 0 : v, pattern: pattern(present) };
+/** `texts`: the pieces' texts of the answer, when the caller has them already (one per answer is enough). */
+export function boundPresenters<P>(pieces: readonly P[], units: UnitSystem, texts = new PieceTexts(pieces)) {
+  // the pieces are listed from the engine's bits only if the bound is written: most are not (the envelope keeps one
+  // combination's of each)
+  const valueOf = (b: EnginePatternedBound, q: Converted, sign: number) => {
+    const v = sign * fromEngine(q, b.value, units);
+    return { value: v === 0 ? 0 : v, pattern: new PieceList(texts, b) };
   };
-  const extremeOf = (value: number, position: number, present: Uint32Array, q: Converted) => ({
-    value: fromEngine(q, value, units),
-    position: fromEngine('length', position, units),
-    pattern: pattern(present),
+  const extremeOf = (b: EnginePatternedBound, q: Converted) => ({
+    value: fromEngine(q, b.value, units),
+    position: fromEngine('length', b.position, units),
+    pattern: new PieceList(texts, b),
   });
   return {
     /** A value alone; `sign` -1 turns the engine's counter-clockwise moment into the API's clockwise one. */
-    value: (b: EnginePatternedBound, q: Converted, sign = 1) => valueOf(b.value, b.pieces, q, sign),
+    value: (b: EnginePatternedBound, q: Converted, sign = 1) => valueOf(b, q, sign),
     /** A value and where along the member or beam it is. */
-    extreme: (b: EnginePatternedBound, q: Converted) => extremeOf(b.value, b.position, b.pieces, q),
+    extreme: (b: EnginePatternedBound, q: Converted) => extremeOf(b, q),
     /** `value` of bound `b` of a part's columns, read where it lies. */
-    valueAt: (c: PatternBounds, b: number, q: Converted, sign = 1) => valueOf(c.value(b), c.pieces(b), q, sign),
+    valueAt: (c: PatternBounds, b: number, q: Converted, sign = 1) => valueOf(c.bound(b), q, sign),
     /** `extreme` of bound `b` of a part's columns. */
-    extremeAt: (c: PatternBounds, b: number, q: Converted) => extremeOf(c.value(b), c.position(b), c.pieces(b), q),
+    extremeAt: (c: PatternBounds, b: number, q: Converted) => extremeOf(c.bound(b), q),
   };
 }

@@ -15,6 +15,7 @@ import { cleanNumbers, RESULT_QUANTITIES, significant } from './clean.js';
 import { ColumnRows } from './column-rows.js';
 import { SeriesData } from './json-text.js';
 import { meta, type Meta } from './meta.js';
+import { PieceList } from './piece-list.js';
 
 export interface Finishing {
   context: SolveContext;
@@ -56,7 +57,14 @@ function isSeries(value: unknown): boolean {
  * and copying them cost as much as writing them.
  */
 export function withoutSeries<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || value instanceof SeriesData || value instanceof ColumnRows) return value;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    value instanceof SeriesData ||
+    value instanceof ColumnRows ||
+    value instanceof PieceList
+  )
+    return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
