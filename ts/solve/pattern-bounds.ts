@@ -10,9 +10,9 @@ import { PieceList, PieceTexts } from './piece-list.js';
 
 export type Converted = Parameters<typeof fromEngine>[0];
 
-/** `texts`: the pieces' texts of the answer, when the caller has them already (one per answer is enough). */
-export function boundPresenters<P>(pieces: readonly P[], units: UnitSystem, texts = new PieceTexts(pieces)) {
-  // the pieces are listed from the engine's bits only if the bound is written: most are not (the envelope keeps one
+export function boundPresenters<P>(pieces: readonly P[], units: UnitSystem) {
+  const texts = new PieceTexts(pieces);
+  // the pieces are found from the engine's bits only if the bound is written: most are not (the envelope keeps one
   // combination's of each)
   const valueOf = (b: EnginePatternedBound, q: Converted, sign: number) => {
     const v = sign * fromEngine(q, b.value, units);
