@@ -71,6 +71,25 @@ describe('results tables', () => {
     expect(rows).toContainEqual(['ULS', expect.stringMatching(/member 2 .*sagging/i), '14.07', 'strength, with Q member 2']);
   });
 
+  it('names a large arrangement by runs of consecutive members and nodes, case by case', () => {
+    // a frame's bound names its pieces case by case, members then nodes, in the request's order (decisions.md 17)
+    const piece = (c: string, kind: 'member' | 'node', id: number) => ({ case: c, [kind]: id });
+    const pattern = [
+      ...[11, 12, 13, 14, 15, 16, 17, 18, 19, 30, 31, 32, 45].map((m) => piece('Q', 'member', m)),
+      piece('Q', 'node', 3),
+      piece('Q', 'node', 4),
+      piece('Qr', 'member', 7),
+    ];
+    const response = {
+      envelope: {
+        combinations: [{ id: 'C1', name: 'strength' }],
+        uls: { members: [{ member: 5, moment: { maxSagging: { value: 1.5, position: 2, pattern, combination: 'C1' } } }] },
+      },
+    };
+    const rows = envelopeTable(response)!.rows.map((r) => r.map((c) => c.text));
+    expect(rows[0]![3]).toBe('strength, with Q members 11–19, 30–32, 45, Q nodes 3–4, Qr member 7');
+  });
+
   it('shows each span of the README beam with its L/deflection: 5wL⁴/384EI = 8.4375 mm, L/711', () => {
     // EI = 200e6 kN/m² × 1e-4 m⁴ = 2e4 kN.m²; 5·10·6⁴/(384·2e4) = 8.4375e-3 m; 6000/8.4375 = 711.1 (Roark, Table 8.1 case 2e)
     const { response } = solve('beam', SPECS.beam.sample, context);

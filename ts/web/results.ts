@@ -206,17 +206,47 @@ export function displacementsTable(response: Plain): Table | undefined {
   return recordTable('displacements', 'Joint displacements', 'displacements', response.displacements, labels);
 }
 
-/** A governing arrangement of pattern loading (decisions.md 17) as words: the pieces present. */
+/**
+ * A governing arrangement of pattern loading (decisions.md 17) as words: the pieces present. A beam's by their
+ * stretches; a frame's by case, members then nodes, consecutive ids as one run ("Q members 11–19, 30–38"): a large
+ * frame's bound names hundreds of members, mostly whole floors.
+ */
 function arrangement(pattern: unknown): string {
   if (!Array.isArray(pattern)) return '';
-  const pieces = (pattern as Plain[]).map((p) =>
-    p.member !== undefined
-      ? `${String(p.case)} member ${String(p.member)}`
-      : p.node !== undefined
-        ? `${String(p.case)} node ${String(p.node)}`
-        : `${String(p.case)} ${String(p.from)}–${String(p.to)}`,
-  );
-  return pieces.length === 0 ? ', no patterned piece' : `, with ${pieces.join(', ')}`;
+  if (pattern.length === 0) return ', no patterned piece';
+  const words: string[] = [];
+  // a frame's pieces of one case and kind in a row: its label and their ids
+  let label = '';
+  let ids: number[] = [];
+  const close = () => {
+    if (ids.length > 0) words.push(runs(label, ids));
+    ids = [];
+  };
+  for (const p of pattern as Plain[]) {
+    const kind = p.member !== undefined ? 'member' : p.node !== undefined ? 'node' : undefined;
+    if (kind === undefined) {
+      close();
+      words.push(`${String(p.case)} ${String(p.from)}–${String(p.to)}`);
+      continue;
+    }
+    if (`${String(p.case)} ${kind}` !== label) close();
+    label = `${String(p.case)} ${kind}`;
+    ids.push(Number(p[kind]));
+  }
+  close();
+  return `, with ${words.join(', ')}`;
+}
+
+/** `Q members 11–19, 30–38`: the ids, each run of consecutive ones as its first and last. */
+function runs(label: string, ids: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === ids[j]! + 1) j++;
+    out.push(i === j ? `${ids[i]}` : `${ids[i]}–${ids[j]}`);
+    i = j + 1;
+  }
+  return `${label}${ids.length > 1 ? 's' : ''} ${out.join(', ')}`;
 }
 
 /** Every governing value of the envelope (`{value, combination}` anywhere under uls and sls), with where it is. */
