@@ -8,17 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PatternBounds } from '../../ts/engine/pattern-columns.js';
 import { PieceList, PieceTexts } from '../../ts/solve/piece-list.js';
 import { responseBody } from '../../ts/solve/json-text.js';
-
-/** A deterministic generator in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { generator } from '../support/random.js';
 
 /** An arrangement of `pieces` pieces as the binding's words: runs of random length, present or absent in turn. */
 function arrangement(next: () => number, pieces: number): { words: Uint32Array; present: number[] } {
@@ -42,7 +32,7 @@ function arrangement(next: () => number, pieces: number): { words: Uint32Array; 
 
 describe('a governing arrangement written from the engine bits', () => {
   it('reads the runs the bits name, piece by piece', () => {
-    const next = random(7);
+    const { next } = generator(7);
     for (let trial = 0; trial < 2000; trial++) {
       const pieces = 1 + Math.floor(next() * 200);
       const { words, present } = arrangement(next, pieces);
@@ -62,7 +52,7 @@ describe('a governing arrangement written from the engine bits', () => {
   });
 
   it('writes the pieces as JSON.stringify does, and reads as them anywhere else', () => {
-    const next = random(11);
+    const { next } = generator(11);
     for (let trial = 0; trial < 500; trial++) {
       const count = 1 + Math.floor(next() * 120);
       // frame pieces (a member or a node) and beam pieces (a stretch), as the answer lists them
