@@ -2,8 +2,8 @@
  * The binding's two columns of bounds over every arrangement (`patternValues` and `patternPieces`, beams and
  * frames alike), read in order: each bound is a value and a position in the first, and in the second its
  * arrangement as ⌈pieces / 32⌉ 32-bit words, piece k at bit k % 32 of word k / 32. A large frame's bounds name
- * millions of pieces, so a bound's list is made from its words only when it is read (where the response names
- * the arrangement).
+ * millions of pieces, so a bound's pieces are read from its words, as runs of consecutive pieces, only where the
+ * response writes the arrangement.
  */
 import type { EnginePatternedBound } from './types.js';
 
@@ -14,7 +14,7 @@ export interface BoundColumns {
   more(): boolean;
 }
 
-/** A bound of a part's columns whose pieces are listed from its words when asked for. */
+/** A bound of a part's columns whose pieces are read from its words when asked for. */
 class ColumnBound implements EnginePatternedBound {
   constructor(
     readonly value: number,
@@ -23,22 +23,9 @@ class ColumnBound implements EnginePatternedBound {
     private readonly index: number,
   ) {}
 
-  get pieces(): Uint32Array {
-    return this.columns.pieces(this.index);
-  }
-
   runs(each: (first: number, end: number) => void): void {
     this.columns.runs(this.index, each);
   }
-}
-
-/** The pieces present in an arrangement of `width` words from `start` in `words`, ascending. */
-function listed(words: Uint32Array, start: number, width: number): Uint32Array {
-  const out: number[] = [];
-  for (let i = 0; i < width; i++) {
-    for (let rest = words[start + i]!; rest !== 0; rest &= rest - 1) out.push(i * 32 + 31 - Math.clz32(rest & -rest));
-  }
-  return Uint32Array.from(out);
 }
 
 /**
@@ -70,11 +57,6 @@ export class PatternBounds {
     return this.values[2 * b + 1]!;
   }
 
-  /** The pieces present in bound `b`'s arrangement, ascending. */
-  pieces(b: number): Uint32Array {
-    return listed(this.words, b * this.width, this.width);
-  }
-
   /**
    * Each run of consecutive pieces present in bound `b`'s arrangement, ascending: `each(first, end)` for pieces
    * `first` to `end - 1`, a word's runs found from its bits (a frame's bound names hundreds of pieces in a few
@@ -101,7 +83,7 @@ export class PatternBounds {
     if (first >= 0) each(first, end);
   }
 
-  /** Bound `b`, its pieces listed when read. */
+  /** Bound `b`, its pieces read from its words when asked for. */
   bound(b: number): EnginePatternedBound {
     return new ColumnBound(this.value(b), this.position(b), this, b);
   }

@@ -53,14 +53,13 @@ export interface EngineBeamResult<S = Samples> {
 
 /**
  * A bound over every arrangement of the pieces and the pieces (indices into `EngineBeamAnalysis.pieces`) present in it,
- * ascending: listed from the arrangement's words when read (./pattern-columns.ts), as a large frame's bounds name
+ * ascending: read from the arrangement's words when asked for (./pattern-columns.ts), as a large frame's bounds name
  * millions of pieces in all.
  */
 export interface EnginePatternedBound {
   value: number;
   /** m; 0 for a reaction. */
   position: number;
-  readonly pieces: Uint32Array;
   /** Each run of consecutive pieces present, ascending: `each(first, end)` for pieces `first` to `end - 1`. */
   runs(each: (first: number, end: number) => void): void;
 }

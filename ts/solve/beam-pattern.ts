@@ -12,6 +12,7 @@ import {
 import type { EnginePatterned, EnginePatternedRange, EnginePiece } from '../engine/types.js';
 import { fromEngine, type UnitSystem } from '../units/index.js';
 import { boundPresenters, type Converted } from './pattern-bounds.js';
+import type { PieceTexts } from './piece-list.js';
 
 /** The pieces, positions in the request's length unit. */
 export function presentPieces(pieces: readonly EnginePiece[], units: UnitSystem): BeamPiece[] {
@@ -28,7 +29,7 @@ export function patternSummary(cases: PatternSummary['cases'], pieces: BeamPiece
 }
 
 /** One combination's bounds over every arrangement, in the response's units and signs. */
-export function presentPatternBounds(p: EnginePatterned, pieces: readonly BeamPiece[], units: UnitSystem): BeamPatternBounds {
+export function presentPatternBounds(p: EnginePatterned, pieces: PieceTexts<BeamPiece>, units: UnitSystem): BeamPatternBounds {
   const { value, extreme } = boundPresenters(pieces, units);
   const range = (r: EnginePatternedRange, q: Converted) => ({ max: extreme(r.max, q), min: extreme(r.min, q) });
   const bounds: BeamPatternBounds = {

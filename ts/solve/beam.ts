@@ -51,6 +51,7 @@ import { cleanNumbers } from './clean.js';
 import { respond } from './respond.js';
 import { prepareBeam } from './self-weight.js';
 import { noArrangement, patternSummary, presentPatternBounds, presentPieces } from './beam-pattern.js';
+import { PieceTexts } from './piece-list.js';
 
 export const beamValidator = compile(BeamSolveRequest, [], { misdirected: misdirectedTo('beam', 'solve') });
 
@@ -351,9 +352,11 @@ function presentBeamEnvelope(
   if (shear && moment) series.uls = { shear, moment };
   if (deflection) series.sls = { deflection };
   const pieces = presentPieces(analysis.pieces, units);
+  // each piece's text printed once for every combination's bounds
+  const texts = new PieceTexts(pieces);
   const summaries = runs.map(({ combination, result }) => {
     const summary: BeamCombinationResult = presentBeamSummary(result, units, spanEnds);
-    if (result.pattern) summary.pattern = presentPatternBounds(result.pattern, pieces, units);
+    if (result.pattern) summary.pattern = presentPatternBounds(result.pattern, texts, units);
     else if (pattern) summary.pattern = noArrangement(summary);
     return { combination, result: summary };
   });

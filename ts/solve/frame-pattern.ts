@@ -15,6 +15,7 @@ import type { PatternBounds } from '../engine/pattern-columns.js';
 import type { FrameSolveRequest } from '../schema/frame.js';
 import type { UnitSystem } from '../units/index.js';
 import { boundPresenters, type Converted } from './pattern-bounds.js';
+import type { PieceTexts } from './piece-list.js';
 import { inUnits } from './beam.js';
 import type { Pairs as Series } from './json-text.js';
 
@@ -35,7 +36,7 @@ export function presentFramePieces(pieces: readonly EngineFramePiece[], request:
 /** One combination's bounds over every arrangement, in the response's units and signs. */
 export function presentFramePatternBounds(
   p: EngineFramePatterned,
-  pieces: readonly FramePiece[],
+  pieces: PieceTexts<FramePiece>,
   request: FrameSolveRequest,
   units: UnitSystem,
 ): FramePatternBounds {

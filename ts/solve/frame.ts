@@ -56,6 +56,7 @@ import {
   presentFramePieces,
   type ArrangedSeries,
 } from './frame-pattern.js';
+import { PieceTexts } from './piece-list.js';
 
 export const frameValidator = compile(FrameSolveRequest, [], { misdirected: misdirectedTo('frame', 'solve') });
 
@@ -266,10 +267,12 @@ export function solveFrameDrawing(
   if (set) {
     const { combinations, warnings: _advisories, ...header } = set;
     const pieces = analysis.pieces && presentFramePieces(analysis.pieces, request);
+    // each piece's text printed once for every combination's bounds
+    const texts = pieces && new PieceTexts(pieces);
     const runs: FrameRun[] = combinations.map((combination, i) => {
       const result = presentCombination(combined[i]!, request, units);
       const arranged = combined[i]!.pattern;
-      if (arranged && pieces) result.pattern = presentFramePatternBounds(arranged, pieces, request, units);
+      if (arranged && texts) result.pattern = presentFramePatternBounds(arranged, texts, request, units);
       return { combination, result };
     });
     envelope = frameEnvelope(header, runs);

@@ -42,11 +42,7 @@ export class JsonBytes {
 
   /** Bytes already encoded (a row's fixed text). */
   raw(bytes: Uint8Array): void {
-    this.reserve(bytes.length);
-    const out = this.bytes;
-    let at = this.length;
-    for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i]!;
-    this.length = at;
+    this.range(bytes, 0, bytes.length);
   }
 
   /** One byte (an ASCII character's code). */

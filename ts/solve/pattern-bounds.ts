@@ -6,12 +6,12 @@
 import type { PatternBounds } from '../engine/pattern-columns.js';
 import type { EnginePatternedBound } from '../engine/types.js';
 import { fromEngine, type UnitSystem } from '../units/index.js';
-import { PieceList, PieceTexts } from './piece-list.js';
+import { PieceList, type PieceTexts } from './piece-list.js';
 
 export type Converted = Parameters<typeof fromEngine>[0];
 
-export function boundPresenters<P>(pieces: readonly P[], units: UnitSystem) {
-  const texts = new PieceTexts(pieces);
+/** `texts`: the answer's pieces with their texts, made once per answer (piece-list.ts). */
+export function boundPresenters<P>(texts: PieceTexts<P>, units: UnitSystem) {
   // the pieces are found from the engine's bits only if the bound is written: most are not (the envelope keeps one
   // combination's of each)
   const valueOf = (b: EnginePatternedBound, q: Converted, sign: number) => {
