@@ -185,28 +185,10 @@ pub(super) fn responses(
 /// A member piece's member and its fixed-end forces (local).
 type FixedEnd = Option<(usize, Vector6<f64>)>;
 
-/// The first `rows` of member `m`'s local end forces (less any fixed-end forces) under every
-/// piece's displacements `solved` (by dof, the pieces side by side), into `out`.
-fn end_forces(m: &BeamColumn, solved: &[f64], rows: usize, out: &mut [Vec<f64>; 6]) {
-    let count = out[0].len();
-    let stiffness = m.local * m.to_local;
-    for (r, row) in out.iter_mut().enumerate().take(rows) {
-        row.fill(0.0);
-        for (i, &dof) in m.dofs.iter().enumerate() {
-            let k = stiffness[(r, i)];
-            if k != 0.0 {
-                let d = &solved[dof * count..(dof + 1) * count];
-                row.iter_mut().zip(d).for_each(|(f, d)| *f += k * d);
-            }
-        }
-    }
-}
-
-/// Row `r` of member `m`'s local end forces under every piece's displacements `solved` (by dof, the
-/// `count` pieces side by side) times `sign`, appended to `out`: each piece's terms summed in one
-/// pass in the dofs' order from zero, as [`end_forces`] sums them row by row (an axis-aligned
-/// member's row has two or four terms). `stiffness` is the member's local stiffness times its
-/// rotation.
+/// Row `r` of member `m`'s local end forces (less any fixed-end forces) under every piece's
+/// displacements `solved` (by dof, the `count` pieces side by side) times `sign`, appended to `out`:
+/// each piece's terms summed in the dofs' order from zero, in one pass for the two or four terms of
+/// an axis-aligned member's row. `stiffness` is the member's local stiffness times its rotation.
 fn start_row(
     m: &BeamColumn,
     stiffness: &Matrix6<f64>,
@@ -266,10 +248,14 @@ fn reactions(
     out: &mut [f64],
 ) {
     let count = loads.len();
-    let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| vec![0.0; count]);
+    let mut along: [Vec<f64>; 6] = std::array::from_fn(|_| Vec::with_capacity(count));
     for k in at_support(model, linear) {
         let m = &linear.members[k];
-        end_forces(m, solved, 6, &mut along);
+        let stiffness = m.local * m.to_local;
+        for (r, row) in along.iter_mut().enumerate() {
+            row.clear();
+            start_row(m, &stiffness, (solved, count), (r, 1.0), row);
+        }
         // the piece on this member adds its fixed-end forces
         for (j, f) in fixed.iter().enumerate() {
             if let Some((_, f)) = f.filter(|(on, _)| *on == k) {
