@@ -10,7 +10,16 @@ import { fixtures, misses } from '../support/fixtures.js';
 import { loadEngine } from '../../ts/engine/node.js';
 import { solveFrame } from '../../ts/solve/frame.js';
 import { plainData } from '../../ts/solve/json-text.js';
-import type { Arrangement } from '../../ts/combinations/index.js';
+import {
+  dominated,
+  generateCombinations,
+  LOAD_CASES,
+  type Arrangement,
+  type Combination,
+  type Factors,
+  type LimitState,
+} from '../../ts/combinations/index.js';
+import { patternFlags } from '../../ts/solve/frame-pattern.js';
 import type { SolveContext } from '../../ts/solve/context.js';
 import { solveOverHttp } from './over-http.js';
 
@@ -71,6 +80,13 @@ describe('pattern loading on frames: the envelope around it', () => {
     expect(objectAt(body, 'meta.warnings')).toContain('combinations.pattern: no load is in case W, so there is nothing of it to pattern.');
     expect(objectAt(body, 'envelope.pattern')).toEqual({ cases: ['W'], pieces: [] });
     expect(objectAt(body, 'envelope.uls.members.1.moment.maxSagging.pattern')).toEqual([]);
+    // no combination has a piece (W is in none of them, and has no load): every bound, largest and smallest, of
+    // every reaction, member and node names the empty arrangement, as its combination's own result
+    const bounds = JSON.stringify([objectAt(body, 'envelope.uls'), objectAt(body, 'envelope.sls')]).match(
+      /"(max|min|maxSagging|maxHogging)":\{[^{}]*\}/g,
+    )!;
+    expect(bounds.length).toBe(2 * 3 * (3 + 5 + 6));
+    for (const bound of bounds) expect(bound).toMatch(/"pattern":\[\]/);
   });
 
   it('refuses a case that is not a load case, and a pattern outside combinations, at their paths', async () => {
@@ -171,13 +187,17 @@ function randomFrame(next: () => number, pieces: number): Request {
     supports,
     memberLoads,
     nodalLoads,
-    // custom rows (AS1170's 1.2G + 1.5Q, 1.35G and G + 0.7Q): an arrangement without live load keeps them all
+    // custom rows (AS1170's 1.2G + 1.5Q, 1.2G + 0.6Q, 1.35G, G + 0.7Q and G + 0.4Q): an arrangement without live load
+    // keeps them all; the service bounds neither 1.35G (no patterned case: its own result) nor the rows with a smaller
+    // live load factor after a row of the same dead load (never above it), and the brute force solves them all
     combinations: {
       standard: 'custom',
       custom: [
         { name: 'strength', kind: 'ULS', factors: { G: 1.2, Q: 1.5 } },
         { name: 'dead', kind: 'ULS', factors: { G: 1.35 } },
+        { name: 'long-term', kind: 'ULS', factors: { G: 1.2, Q: 0.6 } },
         { name: 'service', kind: 'SLS', factors: { G: 1, Q: 0.7 } },
+        { name: 'quasi-permanent', kind: 'SLS', factors: { G: 1, Q: 0.4 } },
       ],
     },
   };
@@ -274,5 +294,63 @@ describe('pattern loading on frames: brute force over every arrangement through 
         expect(Math.abs(b.own(combination) - b.bound.value), `${n} pieces, bound ${i} named`).toBeLessThanOrEqual(1e-9 * scale);
       });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Combinations another bounds over every arrangement
+
+describe('pattern loading on frames: the combinations that never govern', () => {
+  const rows = (...rows: [LimitState, Partial<Factors>][]): Combination[] =>
+    rows.map(([kind, f], k) => ({
+      id: `c${k}`,
+      name: `c${k}`,
+      kind,
+      factors: { ...Object.fromEntries(LOAD_CASES.map((c) => [c, 0])), ...f } as Factors,
+    }));
+
+  it("leaves out AS1170's rows whose live load factor is smaller than an earlier row's of the same dead and wind load", () => {
+    // AS/NZS 1170.0 4.2.2 for G, Q and W, in the order generated: 1.35G; 1.2G + 1.5Q; 1.2G + 0.6Q (psi_l Q, the same
+    // 1.2G with 0.4 of the earlier live load: outdone); 1.2G + 0.4Q + W; 0.9G + W; then SLS G; G + 0.7Q; G + 0.4Q
+    // (the same G with 4/7 of G + 0.7Q's live load: outdone). G comes before G + 0.7Q, which bounds it: on a tie the
+    // earlier governs, so it stays
+    const set = generateCombinations({ standard: 'AS1170' }, ['G', 'Q', 'W']);
+    expect(set.combinations.map((c) => c.name)).toEqual([
+      '1.35G',
+      '1.2G + 1.5Q',
+      '1.2G + 0.6Q',
+      '1.2G + 0.4Q + W',
+      '0.9G + W',
+      'G',
+      'G + 0.7Q',
+      'G + 0.4Q',
+    ]);
+    const outdone = dominated(set.combinations, ['Q']);
+    expect(outdone).toEqual([false, false, true, false, false, false, false, true]);
+    // what the engine is asked to bound: nothing for the unfactored analysis, the outdone rows and those without Q
+    // (their own results, no piece present); forces for the other ULS rows, displacements for the other SLS one
+    expect(patternFlags(set.combinations, ['Q'], outdone, false)).toEqual([0, 0, 1, 0, 1, 0, 0, 2, 0]);
+    // a figure of the envelope samples every ULS row it draws, with or without Q
+    expect(patternFlags(set.combinations, ['Q'], outdone, true)).toEqual([0, 5, 5, 0, 5, 5, 0, 2, 0]);
+  });
+
+  it('takes only a later row of the same kind, the same other factors and its patterned factors scaled by 0 to 1', () => {
+    const cases = [
+      // [rows, patterned cases, outdone]
+      [rows(['ULS', { G: 1.2, Q: 1.5 }], ['ULS', { G: 1.2 }]), ['Q'], [false, true]],
+      [rows(['ULS', { G: 1.2, Q: 0.6 }], ['ULS', { G: 1.2, Q: 1.5 }]), ['Q'], [false, false]],
+      [rows(['ULS', { G: 1.2, Q: 1.5 }], ['SLS', { G: 1.2, Q: 0.6 }]), ['Q'], [false, false]],
+      [rows(['ULS', { G: 1.2, Q: 1.5 }], ['ULS', { G: 1.35, Q: 0.6 }]), ['Q'], [false, false]],
+      [rows(['ULS', { G: 1.2, Q: 1.5 }], ['ULS', { G: 1.2, Q: -0.6 }]), ['Q'], [false, false]],
+      [rows(['ULS', { G: 1.2, Q: -1.5 }], ['ULS', { G: 1.2, Q: -0.6 }]), ['Q'], [false, true]],
+      [rows(['ULS', { G: 1.2, Q: 1.5, W: 1 }], ['ULS', { G: 1.2, Q: 0.6 }]), ['Q'], [false, false]],
+      // two patterned cases: in proportion (0.5 of each), or not (each smaller, but not by one factor: the threshold
+      // that counts a piece is set by both cases together, so the rows are not compared)
+      [rows(['ULS', { G: 1, Q: 1.5, S: 1 }], ['ULS', { G: 1, Q: 0.75, S: 0.5 }]), ['Q', 'S'], [false, true]],
+      [rows(['ULS', { G: 1, Q: 1.5, S: 1 }], ['ULS', { G: 1, Q: 0.6, S: 1 }]), ['Q', 'S'], [false, false]],
+      [rows(['ULS', { G: 1, Q: 1.5, S: 1 }], ['ULS', { G: 1, Q: 1.5, S: 1 }], ['ULS', { G: 1, Q: 1.5 }]), ['Q'], [false, true, false]],
+    ] as const;
+    for (const [combinations, pattern, want] of cases)
+      expect(dominated(combinations, pattern), JSON.stringify(combinations.map((c) => c.factors))).toEqual(want);
   });
 });

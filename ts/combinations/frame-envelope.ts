@@ -89,25 +89,27 @@ export interface FrameEnvelope extends CombinationsHeader {
 }
 
 /**
- * Bounds of each named field over the combinations' items of one node or support; a combination that has them
- * takes its bounds over every arrangement (`arranged[c]`) instead of its value.
+ * Bounds of each named field over the combinations' items of one node or support; patterned, a combination takes its
+ * bounds over every arrangement (`arranged[c]`) instead of its value, or when it has none (no patterned case in it,
+ * so every arrangement is itself) its value with no piece present.
  */
 function fieldBounds<T, K extends keyof T & string>(
   items: readonly T[],
   ids: readonly string[],
   keys: readonly K[],
-  arranged: readonly (Partial<Record<K, Bounds<ArrangedValue>>> | undefined)[] = [],
+  arranged?: readonly (Partial<Record<K, Bounds<ArrangedValue>>> | undefined)[],
 ): Record<K, Bounds<Governed>> {
   const out = {} as Record<K, Bounds<Governed>>;
   for (const key of keys) {
     const values = items.map((item) => item[key] as number);
-    out[key] = arranged.some((a) => a !== undefined)
-      ? reactionBounds(
-          values,
-          arranged.map((a) => a?.[key]),
-          ids,
-        )
-      : bounds(values, ids);
+    out[key] =
+      arranged === undefined
+        ? bounds(values, ids)
+        : reactionBounds(
+            values,
+            arranged.map((a, c) => a?.[key] ?? { max: { value: values[c]!, pattern: [] }, min: { value: values[c]!, pattern: [] } }),
+            ids,
+          );
   }
   return out;
 }
@@ -117,9 +119,27 @@ function adverseMember(extremes: FrameMemberExtremes, arranged: NonNullable<Fram
   return arranged === undefined ? extremes : { ...extremes, axial: arranged.axial, shear: arranged.shear, moment: arranged.moment };
 }
 
-/** A member's extremes over the combinations: the largest max and the smallest min, each with its position. */
-function memberEnvelope(member: number, all: readonly FrameMemberExtremes[], ids: readonly string[]): FrameMemberEnvelope {
-  const pick = (entry: (e: FrameMemberExtremes) => ExtremeEntry, better: Better) => governing(all.map(entry), ids, better);
+/** A governing extreme that names no arrangement, patterned: that of no piece (its combination has no patterned case). */
+function noPieces(governed: GovernedExtreme): GovernedExtreme {
+  if (governed.pattern !== undefined) return governed;
+  const { combination, ...extreme } = governed;
+  return { ...extreme, pattern: [], combination };
+}
+
+/**
+ * A member's extremes over the combinations: the largest max and the smallest min, each with its position (patterned,
+ * each with its arrangement).
+ */
+function memberEnvelope(
+  member: number,
+  all: readonly FrameMemberExtremes[],
+  ids: readonly string[],
+  patterned: boolean,
+): FrameMemberEnvelope {
+  const pick = (entry: (e: FrameMemberExtremes) => ExtremeEntry, better: Better) => {
+    const governed = governing(all.map(entry), ids, better);
+    return patterned ? noPieces(governed) : governed;
+  };
   return {
     member,
     axial: { max: pick((e) => e.axial.max, larger), min: pick((e) => e.axial.min, smaller) },
@@ -128,7 +148,17 @@ function memberEnvelope(member: number, all: readonly FrameMemberExtremes[], ids
   };
 }
 
-export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRun[]): FrameEnvelope {
+/**
+ * The envelope of `runs`, every one listed fully loaded. With `pattern`, each bound is over every arrangement (a run's
+ * `result.pattern`, or with none its own result, no piece present) and the runs `pattern.outdone` marks (see
+ * `dominated`) govern none.
+ */
+export function frameEnvelope(
+  header: CombinationsHeader,
+  runs: readonly FrameRun[],
+  pattern?: { outdone: readonly boolean[] },
+): FrameEnvelope {
+  const outdone = pattern?.outdone ?? [];
   const envelope: FrameEnvelope = {
     ...headerOf(header),
     combinations: runs.map(({ combination, result }) => ({
@@ -138,7 +168,8 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
       members: result.members,
     })),
   };
-  const uls = ofKind(runs, 'ULS');
+  const candidates = runs.filter((_, k) => !outdone[k]);
+  const uls = ofKind(candidates, 'ULS');
   if (uls.length > 0) {
     const ids = uls.map((run) => run.combination.id);
     const supports = column(
@@ -161,7 +192,7 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
           rs,
           ids,
           ['horizontal', 'vertical', 'moment'] as const,
-          uls.map((run) => run.result.pattern?.reactions?.[s]),
+          pattern && uls.map((run) => run.result.pattern?.reactions?.[s]),
         ),
       })),
       members: Array.from({ length: count }, (_, k) =>
@@ -169,11 +200,12 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
           memberOf(k),
           extremesOf.map((extremes, c) => adverseMember(extremes(k), uls[c]!.result.pattern?.members?.[k])),
           ids,
+          pattern !== undefined,
         ),
       ),
     };
   }
-  const sls = ofKind(runs, 'SLS');
+  const sls = ofKind(candidates, 'SLS');
   if (sls.length > 0) {
     const ids = sls.map((run) => run.combination.id);
     const nodes = column(
@@ -184,12 +216,7 @@ export function frameEnvelope(header: CombinationsHeader, runs: readonly FrameRu
     envelope.sls = {
       displacements: nodes.map((ds, n) => ({
         node: ds[0]!.node,
-        ...fieldBounds(
-          ds,
-          ids,
-          ['dx', 'dy', 'rotation'] as const,
-          sls.map((run) => run.result.pattern?.displacements?.[n]),
-        ),
+        ...fieldBounds(ds, ids, ['dx', 'dy', 'rotation'] as const, pattern && sls.map((run) => run.result.pattern?.displacements?.[n])),
       })),
     };
   }

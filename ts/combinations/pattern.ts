@@ -3,7 +3,7 @@
  * full factor or absent, and every envelope value the most adverse over every arrangement. The engine finds
  * the bounds; here are the shapes the response gives them and the request's advisories.
  */
-import type { LoadCase } from './types.js';
+import { LOAD_CASES, type Combination, type LoadCase } from './types.js';
 
 /** A piece of a beam: the patterned case's loads on the stretch between two cut points (request's length unit). */
 export interface BeamPiece {
@@ -73,6 +73,29 @@ export interface FramePatternBounds {
     moment: { maxSagging: ArrangedExtreme; maxHogging: ArrangedExtreme };
   }[];
   displacements?: { dx: Range<ArrangedValue>; dy: Range<ArrangedValue>; rotation: Range<ArrangedValue> }[];
+}
+
+/**
+ * Per combination, whether an earlier one of its kind bounds it over every arrangement, so that it never governs
+ * the envelope: the same factors on every case not patterned, and on the patterned ones the earlier one's factors
+ * scaled by one λ from 0 to 1 (AS1170's 1.2G + 0.6Q beside 1.2G + 1.5Q). A factor scales its case's contributions
+ * and the threshold that counts them alike (decisions.md 17), so the same pieces count for both, each λ times as
+ * much: at every point, its adverse sum is λ times the earlier one's (which is never against the bound: only pieces
+ * contributing the adverse way count), its largest never above the earlier one's largest and its smallest never
+ * below the smallest. On a tie the earlier one governs anyway (decisions.md 13), so leaving it out of the envelope
+ * changes no bound and no name, and the engine need not bound it at all. Factors proportional only to round-off
+ * (two patterned cases whose products differ in the last bit) are not taken as proportional: leaving one in is
+ * always right.
+ */
+export function dominated(combinations: readonly Combination[], pattern: readonly LoadCase[]): boolean[] {
+  const patterned = (c: LoadCase) => pattern.includes(c);
+  const scaledDown = (later: Combination, earlier: Combination): boolean => {
+    const [f, g] = [later.factors, earlier.factors];
+    if (later.kind !== earlier.kind || LOAD_CASES.some((c) => !patterned(c) && f[c] !== g[c])) return false;
+    // f = λ g on the patterned cases, 0 <= λ <= 1: the same signs, no larger, and every pair of cases in proportion
+    return pattern.every((c) => f[c] * g[c] >= 0 && Math.abs(f[c]) <= Math.abs(g[c]) && pattern.every((d) => f[c] * g[d] === f[d] * g[c]));
+  };
+  return combinations.map((combination, k) => combinations.slice(0, k).some((earlier) => scaledDown(combination, earlier)));
 }
 
 /** A warning for each patterned case that no load carries: it has no piece, so patterning it changes nothing. */

@@ -29,7 +29,7 @@ class ColumnBound implements EnginePatternedBound {
 }
 
 /**
- * One part's bounds as the columns themselves, read by a bound's index (a large frame's 35,700 bounds are never
+ * One part's bounds as the columns themselves, read by a bound's index (a large frame's 13,920 bounds are never
  * made into objects: the service writes each straight from here).
  */
 export class PatternBounds {

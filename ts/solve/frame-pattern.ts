@@ -3,7 +3,7 @@
  * member and node ids, each combination's bounds over every arrangement in the request's units and the API's signs,
  * and the flags that tell the engine what each combination bounds.
  */
-import { LOAD_CASES, type Combination, type FramePatternBounds, type FramePiece } from '../combinations/index.js';
+import { LOAD_CASES, type Combination, type FramePatternBounds, type FramePiece, type LoadCase } from '../combinations/index.js';
 import {
   PATTERN_DIAGRAMS,
   type EngineFramePatterned,
@@ -19,9 +19,24 @@ import type { PieceTexts } from './piece-list.js';
 import { inUnits } from './beam.js';
 import type { Pairs as Series } from './json-text.js';
 
-/** Per result (the unfactored analysis first, then each combination): 1 bounds forces (ULS), 2 displacements (SLS), 4 also samples the member bounds for a figure. */
-export function patternFlags(combinations: readonly Combination[], figure: boolean): number[] {
-  return [0, ...combinations.map((c) => (c.kind === 'ULS' ? 1 | (figure ? 4 : 0) : 2))];
+/**
+ * Per result (the unfactored analysis first, then each combination): 1 bounds forces (ULS), 2 displacements (SLS),
+ * 4 also samples the member bounds for a figure. 0 for a combination `outdone` leaves out of the envelope, and for
+ * one with no patterned case in it unless sampled: its bounds are its own result with no piece present, which the
+ * envelope reads from that result.
+ */
+export function patternFlags(
+  combinations: readonly Combination[],
+  pattern: readonly LoadCase[],
+  outdone: readonly boolean[],
+  figure: boolean,
+): number[] {
+  const unarranged = (c: Combination) => pattern.every((p) => c.factors[p] === 0);
+  const flag = (c: Combination, k: number) => {
+    if (outdone[k] || (unarranged(c) && !(figure && c.kind === 'ULS'))) return 0;
+    return c.kind === 'ULS' ? 1 | (figure ? 4 : 0) : 2;
+  };
+  return [0, ...combinations.map(flag)];
 }
 
 /** The pieces, named by the request's member and node ids. */

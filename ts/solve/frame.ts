@@ -15,6 +15,7 @@ import {
   type FrameMemberExtremes,
   type FrameRun,
   type Combination,
+  dominated,
   patternWarnings,
 } from '../combinations/index.js';
 import { caseIndex, type LoadCase } from '../combinations/types.js';
@@ -213,19 +214,21 @@ export function solveFrameDrawing(
   const si = frameRequestToSI(resolved, context.sections);
   const model = frameEngineModel(si, (c) => caseIndex((c ?? 'G') as LoadCase));
   const pattern = request.combinations?.pattern;
+  const all = set?.combinations ?? [];
+  // a combination another bounds over every arrangement is neither bounded nor enveloped
+  const outdone = pattern && pattern.length > 0 ? dominated(all, pattern) : [];
   if (set && pattern && pattern.length > 0) {
     model.pattern = {
       cases: pattern.map(caseIndex),
-      bounds: patternFlags(set.combinations, drawing !== undefined && 'envelope' in drawing),
+      bounds: patternFlags(set.combinations, pattern, outdone, drawing !== undefined && 'envelope' in drawing),
     };
   }
 
-  const all = set?.combinations ?? [];
   const drawnIndices =
     drawing === undefined || 'unfactored' in drawing
       ? []
       : 'envelope' in drawing
-        ? all.flatMap((c, i) => (c.kind === 'ULS' ? [i] : []))
+        ? all.flatMap((c, i) => (c.kind === 'ULS' && !outdone[i] ? [i] : []))
         : all.flatMap((c, i) => (c.id === drawing.combination ? [i] : []));
   const diagramsShown = drawing !== undefined || request.output?.diagrams !== false;
   let analysis: EngineFrameAnalysis;
@@ -275,7 +278,7 @@ export function solveFrameDrawing(
       if (arranged && texts) result.pattern = presentFramePatternBounds(arranged, texts, request, units);
       return { combination, result };
     });
-    envelope = frameEnvelope(header, runs);
+    envelope = frameEnvelope(header, runs, pattern && pattern.length > 0 ? { outdone } : undefined);
     if (options !== undefined) {
       envelope.combinations = envelope.combinations.map((c, i) => ({
         ...c,
