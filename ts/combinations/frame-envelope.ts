@@ -88,6 +88,14 @@ export interface FrameEnvelope extends CombinationsHeader {
   sls?: { displacements: { node: number; dx: Bounds<Governed>; dy: Bounds<Governed>; rotation: Bounds<Governed> }[] };
 }
 
+/** A governing bound that names no arrangement, patterned: that of no piece (its combination has no patterned case). */
+function noPieces<G extends Governed>(governed: G): G {
+  if (governed.pattern !== undefined) return governed;
+  const { combination, ...bound } = governed;
+  // `pattern` before `combination`, so that the answer writes it as it writes a bound the engine arranged
+  return { ...bound, pattern: [], combination } as Governed as G;
+}
+
 /**
  * Bounds of each named field over the combinations' items of one node or support; patterned, a combination takes its
  * bounds over every arrangement (`arranged[c]`) instead of its value, or when it has none (no patterned case in it,
@@ -105,25 +113,25 @@ function fieldBounds<T, K extends keyof T & string>(
     out[key] =
       arranged === undefined
         ? bounds(values, ids)
-        : reactionBounds(
-            values,
-            arranged.map((a, c) => a?.[key] ?? { max: { value: values[c]!, pattern: [] }, min: { value: values[c]!, pattern: [] } }),
-            ids,
+        : eitherNoPieces(
+            reactionBounds(
+              values,
+              arranged.map((a) => a?.[key]),
+              ids,
+            ),
           );
   }
   return out;
 }
 
+/** `noPieces` on both bounds. */
+function eitherNoPieces(b: Bounds<Governed>): Bounds<Governed> {
+  return { max: noPieces(b.max), min: noPieces(b.min) };
+}
+
 /** A combination's member extremes as the envelope takes them: over every arrangement where it has them. */
 function adverseMember(extremes: FrameMemberExtremes, arranged: NonNullable<FramePatternBounds['members']>[number] | undefined) {
   return arranged === undefined ? extremes : { ...extremes, axial: arranged.axial, shear: arranged.shear, moment: arranged.moment };
-}
-
-/** A governing extreme that names no arrangement, patterned: that of no piece (its combination has no patterned case). */
-function noPieces(governed: GovernedExtreme): GovernedExtreme {
-  if (governed.pattern !== undefined) return governed;
-  const { combination, ...extreme } = governed;
-  return { ...extreme, pattern: [], combination };
 }
 
 /**

@@ -216,11 +216,11 @@ export function solveFrameDrawing(
   const pattern = request.combinations?.pattern;
   const all = set?.combinations ?? [];
   // a combination another bounds over every arrangement is neither bounded nor enveloped
-  const outdone = pattern && pattern.length > 0 ? dominated(all, pattern) : [];
-  if (set && pattern && pattern.length > 0) {
+  const patterned = pattern && pattern.length > 0 ? { cases: pattern, outdone: dominated(all, pattern) } : undefined;
+  if (patterned) {
     model.pattern = {
-      cases: pattern.map(caseIndex),
-      bounds: patternFlags(set.combinations, pattern, outdone, drawing !== undefined && 'envelope' in drawing),
+      cases: patterned.cases.map(caseIndex),
+      bounds: patternFlags(all, patterned.cases, patterned.outdone, drawing !== undefined && 'envelope' in drawing),
     };
   }
 
@@ -228,7 +228,7 @@ export function solveFrameDrawing(
     drawing === undefined || 'unfactored' in drawing
       ? []
       : 'envelope' in drawing
-        ? all.flatMap((c, i) => (c.kind === 'ULS' && !outdone[i] ? [i] : []))
+        ? all.flatMap((c, i) => (c.kind === 'ULS' && !patterned?.outdone[i] ? [i] : []))
         : all.flatMap((c, i) => (c.id === drawing.combination ? [i] : []));
   const diagramsShown = drawing !== undefined || request.output?.diagrams !== false;
   let analysis: EngineFrameAnalysis;
@@ -278,7 +278,7 @@ export function solveFrameDrawing(
       if (arranged && texts) result.pattern = presentFramePatternBounds(arranged, texts, request, units);
       return { combination, result };
     });
-    envelope = frameEnvelope(header, runs, pattern && pattern.length > 0 ? { outdone } : undefined);
+    envelope = frameEnvelope(header, runs, patterned);
     if (options !== undefined) {
       envelope.combinations = envelope.combinations.map((c, i) => ({
         ...c,
