@@ -8,19 +8,19 @@
  * processes than cores a run longer than a scheduler slice is often preempted, which inflates the median of the
  * longer side far more than the shorter one's, and the fastest runs show the code's own ratio.
  *
- * Frames: the 300-node, 1,000-member frame of bench/fixtures (dead and live load on each of its 261 beams, wind at
- * 29 nodes) under every AS1170 combination of those cases, with `pattern: [Q]` (261 pieces: the reactions and
- * member extremes over every arrangement of the ULS combinations, the displacements of the SLS ones, as the service
- * asks the engine for them: not of a combination without Q, whose bounds are its own result, nor of one an earlier
- * one bounds, ts/combinations/pattern.ts) beside the same model without it, through the engine facade: each side
- * measures the engine's solve and everything the service reads from the engine to write its answer. Then through the whole pipeline with the response's bytes, as the route runs
- * it, for the same frame as a request takes it (its first 500 member loads of the 522, bench/requests.ts): the
- * patterned answer names each envelope bound's governing arrangement, 2.8 million pieces in all (30 MB of JSON
- * against the plain answer's 6 MB), which the writer copies from each piece's text (ts/solve/piece-list.ts). The
- * patterned side's bounds come as the binding's columns, per part each bound's value and position and its governing
- * arrangement as bits (13,920 bounds naming 1.8 million pieces in all), which the service's writer reads directly
- * (ts/solve/frame-pattern.ts), as the plain side's member results are columns the writer reads; neither side's
- * writing of the response is timed.
+ * Frames: the 300-node, 1,000-member frame of bench/fixtures (dead and live load on each of its 261 beams, wind at 29
+ * nodes) under every AS1170 combination of those cases, with `pattern: [Q]` (261 pieces: the reactions and member
+ * extremes over every arrangement of the ULS combinations, the displacements of the SLS ones, as the service asks the
+ * engine for them: not of a combination without Q, whose bounds are its own result, nor of one an earlier one bounds,
+ * ts/combinations/pattern.ts) beside the same model without it, through the engine facade: each side measures the
+ * engine's solve and everything the service reads from the engine to write its answer. Then through the whole pipeline
+ * with the response's bytes, as the route runs it, for the same frame as a request takes it (its first 500 member loads
+ * of the 522, bench/requests.ts): the patterned answer names each envelope bound's governing arrangement, 2.8 million
+ * pieces in all (30 MB of JSON against the plain answer's 6 MB), which the writer copies from each piece's text
+ * (ts/solve/piece-list.ts). The patterned side's bounds come as the binding's columns, per part each bound's value and
+ * position and its governing arrangement as bits (13,920 bounds naming 1.8 million pieces in all), which the service's
+ * writer reads directly (ts/solve/frame-pattern.ts), as the plain side's member results are columns the writer reads;
+ * neither side's writing of the response is timed.
  */
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../ts/engine/node.js';

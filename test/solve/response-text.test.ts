@@ -3,8 +3,9 @@
  * for every golden model of the three kinds and their combinations: the writer prints a long diagram series from
  * its numbers and a short one (a frame member's) through JSON.stringify, and the answer is the same bytes whichever
  * way each series went; with pattern loading (each golden model patterned, and the pattern fixtures as they are) each
- * bound's arrangement is written from the engine's bits and the pieces' texts, the same bytes again. And `output.diagrams: false`, which the truss and frame pipelines answer without looking
- * for series (they put none there), leaves exactly the diagram series out.
+ * bound's arrangement is written from the engine's bits and the pieces' texts, the same bytes again. And
+ * `output.diagrams: false`, which the truss and frame pipelines answer without looking for series (they put none
+ * there), leaves exactly the diagram series out.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../ts/engine/engine.js';
